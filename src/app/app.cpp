@@ -1,0 +1,58 @@
+#include "app/app.h"
+
+#include "ui/fonts.h"
+#include "ui/ui.h"
+
+#include <imgui.h>
+
+#include <cstdlib>
+
+namespace attn {
+
+std::string default_assets_dir() {
+#if defined(__EMSCRIPTEN__)
+    return "/assets";
+#else
+    if (const char * env = std::getenv("ATTN_ASSETS")) return env;
+    return ATTN_BUILD_ASSETS_DIR;
+#endif
+}
+
+static void apply_style(float scale) {
+    ImGui::StyleColorsDark();
+    ImGuiStyle & st = ImGui::GetStyle();
+    st.WindowRounding = 6.0f;
+    st.FrameRounding = 4.0f;
+    st.GrabRounding = 4.0f;
+    st.WindowPadding = ImVec2(12, 10);
+    st.FramePadding = ImVec2(8, 5);
+    st.ItemSpacing = ImVec2(8, 6);
+    st.ScaleAllSizes(scale);
+}
+
+bool App::init(const AppOptions & opts) {
+    if (!m_platform.init(opts.platform)) return false;
+    ImGuiIO & io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // layout is reproducible (tests, screenshots, shared links), not saved
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    apply_style(m_platform.dpi_scale());
+    const std::string assets = opts.assets_dir.empty() ? default_assets_dir() : opts.assets_dir;
+    m_state.font_status = load_ui_fonts(assets + "/fonts", 16.0f * m_platform.dpi_scale());
+    io.FontGlobalScale = 1.0f / m_platform.dpi_scale();  // fonts baked at device pixels, laid out in points
+    m_state.gl_renderer = m_platform.gl_renderer();
+    m_state.gl_version = m_platform.gl_version();
+    return true;
+}
+
+bool App::frame() {
+    const bool keep_running = m_platform.poll_events();
+    m_platform.begin_frame();
+    draw_ui(m_state);
+    m_platform.end_frame();
+    m_state.frame_count++;
+    return keep_running;
+}
+
+void App::shutdown() { m_platform.shutdown(); }
+
+} // namespace attn

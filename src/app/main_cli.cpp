@@ -1,0 +1,33 @@
+// `attn`: the offline command-line tool. Subcommands are added by the issues that need them
+// (translate, train, bench, eval, classify); each prints its own --help.
+#include "core/build_info.h"
+
+#include <cstdio>
+#include <cstring>
+
+static int cmd_info() {
+    std::printf("attention playground %s\n", attn::version());
+    std::printf("build:    %s\n", attn::build_kind());
+    std::printf("simd:     %s\n", attn::simd_compiled() ? attn::simd_isa() : "none (scalar)");
+    std::printf("compiler: %s\n", attn::compiler());
+    return 0;
+}
+
+static void usage(FILE * to) {
+    std::fprintf(to,
+                 "usage: attn <command> [options]\n"
+                 "commands:\n"
+                 "  info       version, build kind, SIMD and compiler of this binary\n"
+                 "  --version  print the version\n");
+}
+
+int main(int argc, char ** argv) {
+    if (argc < 2) { usage(stderr); return 2; }
+    const char * cmd = argv[1];
+    if (!std::strcmp(cmd, "info")) return cmd_info();
+    if (!std::strcmp(cmd, "--version")) { std::printf("%s\n", attn::version()); return 0; }
+    if (!std::strcmp(cmd, "--help") || !std::strcmp(cmd, "help")) { usage(stdout); return 0; }
+    std::fprintf(stderr, "attn: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,61 @@
+// Native entry point: a window with the app, or N frames and a screenshot for looking at it
+// from scripts (e.g. `xvfb-run build/native/attn_app --frames 30 --screenshot shot.png`).
+#include "app/app.h"
+#include "io/png_write.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+static void usage() {
+    std::puts("usage: attn_app [--frames N] [--screenshot out.png] [--size WxH] [--hidden] [--about]\n"
+              "  --frames N         quit after N frames (default: run until the window is closed)\n"
+              "  --screenshot PATH  save the last frame as PNG (needs --frames)\n"
+              "  --size WxH         window size in points (default 1280x800)\n"
+              "  --hidden           do not show the window (with SDL_VIDEODRIVER=offscreen no X is needed)\n"
+              "  --about            open the About panel");
+}
+
+int main(int argc, char ** argv) {
+    attn::AppOptions opts;
+    long long max_frames = -1;
+    std::string screenshot;
+    bool open_about = false;
+    for (int i = 1; i < argc; i++) {
+        const char * a = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (!std::strcmp(a, "--frames") && has_value) max_frames = std::atoll(argv[++i]);
+        else if (!std::strcmp(a, "--screenshot") && has_value) screenshot = argv[++i];
+        else if (!std::strcmp(a, "--size") && has_value) std::sscanf(argv[++i], "%dx%d", &opts.platform.width, &opts.platform.height);
+        else if (!std::strcmp(a, "--hidden")) opts.platform.hidden = true;
+        else if (!std::strcmp(a, "--about")) open_about = true;
+        else { usage(); return std::strcmp(a, "--help") ? 2 : 0; }
+    }
+    if (!screenshot.empty() && max_frames <= 0) {
+        std::fprintf(stderr, "--screenshot needs --frames N\n");
+        return 2;
+    }
+
+    attn::App app;
+    if (!app.init(opts)) {
+        std::fprintf(stderr, "attn_app: %s\n", app.error().c_str());
+        return 1;
+    }
+    app.state().show_about = open_about;
+    for (long long n = 0; max_frames < 0 || n < max_frames; n++) {
+        if (n + 1 == max_frames && !screenshot.empty()) app.platform().capture_next_frame();
+        if (!app.frame()) break;
+    }
+    int rc = 0;
+    if (!screenshot.empty()) {
+        const attn::FramePixels & px = app.platform().captured();
+        std::string err;
+        if (!attn::write_png(screenshot, px.width, px.height, px.rgba.data(), &err)) {
+            std::fprintf(stderr, "attn_app: %s\n", err.c_str());
+            rc = 1;
+        }
+    }
+    app.shutdown();
+    return rc;
+}

@@ -1,0 +1,56 @@
+// The only place that knows about SDL and GL context creation. Both targets use SDL2 with a
+// GLES 3.0 context: WebGL2 in the browser, Mesa/driver GLES3 natively, so the ImGui renderer and
+// our own shaders see one GLSL dialect ("#version 300 es") everywhere.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+struct SDL_Window;
+
+namespace attn {
+
+struct PlatformConfig {
+    const char * title = "Attention Playground";
+    int width = 1280, height = 800;
+    bool hidden = false;  // tests render without showing a window (with SDL_VIDEODRIVER=offscreen, no X needed)
+};
+
+struct FramePixels {
+    int width = 0, height = 0;
+    std::vector<uint8_t> rgba;  // top row first
+};
+
+class Platform {
+public:
+    // Creates the window, the GL context and the ImGui platform/renderer backends.
+    // On failure returns false and error() says why in words a user understands.
+    bool init(const PlatformConfig & cfg);
+    void shutdown();
+
+    // Polls events; returns false once the user asked to quit.
+    bool poll_events();
+    void begin_frame();
+    void end_frame();  // renders ImGui and presents
+
+    // Reads back the frame rendered by the last end_frame() (before presentation).
+    // Only filled when capture_next_frame() was called before that frame.
+    void capture_next_frame() { m_capture = true; }
+    const FramePixels & captured() const { return m_captured; }
+
+    const std::string & error() const { return m_error; }
+    const std::string & gl_renderer() const { return m_gl_renderer; }  // e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+    const std::string & gl_version() const { return m_gl_version; }
+    const char * glsl_version() const { return "#version 300 es"; }
+    float dpi_scale() const { return m_dpi_scale; }
+
+private:
+    SDL_Window * m_window = nullptr;
+    void * m_gl_context = nullptr;
+    bool m_capture = false;
+    FramePixels m_captured;
+    std::string m_error, m_gl_renderer, m_gl_version;
+    float m_dpi_scale = 1.0f;
+};
+
+} // namespace attn

@@ -1,0 +1,49 @@
+// Version, build and renderer facts: what a bug report needs, and proof of which path runs.
+#include "core/build_info.h"
+#include "ui/ui.h"
+
+#include <imgui.h>
+
+namespace attn {
+
+static void row(const char * key, const char * value) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", key);
+    ImGui::TableNextColumn();
+    ImGui::TextWrapped("%s", value);
+}
+
+void draw_panel_about(AppState & s) {
+    const ImGuiViewport * vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 16, vp->Pos.y + ImGui::GetFrameHeight() + 16),
+                            ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
+    ImGui::SetNextWindowSize(ImVec2(480, 0), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("About", &s.show_about)) { ImGui::End(); return; }
+
+    ImGui::TextUnformatted("Attention Playground");
+    ImGui::TextWrapped("See attention at work on your own sentence: every number on screen comes "
+                       "from a trained model running here, in this %s build.", build_kind());
+    ImGui::TextUnformatted(u8"注意力機制 · 注意力机制");
+    ImGui::Separator();
+    if (ImGui::BeginTable("about", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("key");
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        row("Version", version());
+        row("Build", build_kind());
+        row("SIMD", simd_compiled() ? simd_isa() : "not compiled in (scalar kernels only)");
+        row("Compiler", compiler());
+        row("GL renderer", s.gl_renderer.c_str());
+        row("GL version", s.gl_version.c_str());
+        row("Dear ImGui", ImGui::GetVersion());
+        row("Fonts", s.font_status.c_str());
+        char fps[64];
+        snprintf(fps, sizeof fps, "%.1f FPS (%.2f ms/frame)", ImGui::GetIO().Framerate,
+                 1000.0f / ImGui::GetIO().Framerate);
+        row("Frame rate", fps);
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+} // namespace attn

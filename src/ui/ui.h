@@ -1,0 +1,13 @@
+// The UI root: main menu bar plus every panel, drawn once per frame from AppState.
+#pragma once
+#include "ui/app_state.h"
+
+namespace attn {
+
+void draw_ui(AppState & state);
+
+// Panels: one file each under ui/panels/.
+void draw_panel_sentence(AppState & state);
+void draw_panel_about(AppState & state);
+
+} // namespace attn

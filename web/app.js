@@ -1,0 +1,86 @@
+// Page glue for the Emscripten build: checks WebGL2, shows download progress, then starts index.js.
+// Everything is fetched from this page's own origin; nothing comes from a CDN.
+'use strict';
+
+const ui = {
+  overlay: document.getElementById('overlay'),
+  status: document.getElementById('status'),
+  progress: document.getElementById('progress'),
+  error: document.getElementById('error'),
+};
+
+function showStatus(text, fraction) {
+  ui.status.textContent = text;
+  if (fraction !== undefined) ui.progress.style.width = `${Math.round(100 * Math.min(1, fraction))}%`;
+}
+
+// Called from C++ (main_web.cpp) and below: a readable message instead of a blank canvas.
+window.attnFatal = (message) => {
+  window.attnError = message;
+  ui.overlay.classList.remove('done');
+  ui.overlay.classList.add('failed');
+  ui.status.textContent = 'Attention Playground cannot run here.';
+  ui.error.hidden = false;
+  ui.error.textContent = message;
+};
+
+window.attnStarted = () => {
+  window.wasmReady = true;
+  ui.overlay.classList.add('done');
+};
+
+function webgl2Problem() {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) {
+    return 'This browser did not give the page a WebGL2 context, which the playground needs to draw.\n' +
+           'Try a current Chrome, Edge, Firefox or Safari (15+), and check that hardware acceleration ' +
+           'is enabled in the browser settings.';
+  }
+  const lose = gl.getExtension('WEBGL_lose_context');
+  if (lose) lose.loseContext();  // give the probe context back right away
+  return null;
+}
+
+function wasmProblem() {
+  if (typeof WebAssembly !== 'object') return 'This browser does not support WebAssembly.';
+  // A module whose only function runs `v128.const 0; drop`: it validates only with WebAssembly SIMD
+  // (missing in Safari < 16.4 and old Firefox).
+  const simd = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0,     // magic, version
+    1, 4, 1, 0x60, 0, 0,                                               // type: () -> ()
+    3, 2, 1, 0,                                                        // one function of type 0
+    10, 23, 1, 21, 0, 0xfd, 0x0c, ...new Array(16).fill(0), 0x1a, 0x0b]);  // body: v128.const, drop, end
+  if (!WebAssembly.validate(simd)) {
+    return 'This browser does not support WebAssembly SIMD, which the playground is compiled for.\n' +
+           'Chrome/Edge 91+, Firefox 89+ and Safari 16.4+ do.';
+  }
+  return null;
+}
+
+const problem = wasmProblem() || webgl2Problem();
+if (problem) {
+  window.attnFatal(problem);
+} else {
+  window.Module = {
+    canvas: document.getElementById('canvas'),
+    print: (text) => console.log(text),
+    printErr: (text) => console.warn(text),
+    // Emscripten reports "Downloading data... (loaded/total)" while it fetches index.data.
+    setStatus: (text) => {
+      if (!text) return;
+      const m = text.match(/\((\d+(\.\d+)?)\/(\d+)\)/);
+      if (m) showStatus(`Downloading fonts and models… ${(m[1] / 1048576).toFixed(1)} of ${(m[3] / 1048576).toFixed(1)} MB`, m[1] / m[3]);
+      else showStatus(text.replace(/\.\.\./g, '…'));
+    },
+    monitorRunDependencies: (left) => { if (left === 0) showStatus('Starting…', 1); },
+    onAbort: (what) => window.attnFatal(`The app stopped because of an internal error: ${what}\n` +
+                                        'Reload the page to start again.'),
+  };
+  window.addEventListener('error', (e) => {
+    if (!window.wasmReady) window.attnFatal(`Loading failed: ${e.message}`);
+  });
+  showStatus('Downloading the app…', 0.02);
+  const script = document.createElement('script');
+  script.src = 'index.js';
+  script.onerror = () => window.attnFatal('Could not load index.js from the server.');
+  document.body.appendChild(script);
+}
