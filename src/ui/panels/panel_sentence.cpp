@@ -35,7 +35,7 @@ void draw_panel_sentence(AppState & s) {
                         AppState::kMaxSentenceChars, s.sentence.size());
     if (s.sentence_was_truncated)
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f),
-                           "The text was cut to %zu characters, the most the models accept.",
+                           "The text was cut to %zu characters, the most the playground accepts.",
                            AppState::kMaxSentenceChars);
     ImGui::End();
 }
