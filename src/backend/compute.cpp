@@ -1,0 +1,99 @@
+#include "backend/compute.h"
+
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+namespace attn {
+
+Compute::Compute(BackendKind kind) {
+    for (BackendKind k : available_backends()) m_backends[size_t(k)] = make_backend(k);
+    use(kind);
+}
+
+Compute Compute::fastest() {
+#if defined(__EMSCRIPTEN__)
+    return Compute(BackendKind::Simd);  // Eigen is scalar on wasm
+#else
+    return Compute(BackendKind::Eigen);
+#endif
+}
+
+void Compute::use(BackendKind kind) { m_kind_for.fill(kind); }
+void Compute::use(Op op, BackendKind kind) { m_kind_for[size_t(op)] = kind; }
+
+// Runs `call(backend, outputs)` on the backend chosen for `op`. With verify on, the reference runs
+// first into scratch tensors (first, because element-wise ops may write in place over an input),
+// then the chosen backend writes the real outputs and the two are compared.
+template <class F> void Compute::run(Op op, std::initializer_list<TensorView> outputs, F && call) {
+    OpStats & st = m_stats[size_t(op)];
+    Backend * be = m_backends[size_t(m_kind_for[size_t(op)])].get();
+    Backend * ref = m_backends[size_t(BackendKind::Reference)].get();
+    if (!be->supports(op)) {
+        be = ref;
+        st.fallbacks++;
+    }
+    std::vector<TensorView> outs(outputs);
+    std::vector<Tensor> expected;
+    if (m_verify && be != ref) {
+        std::vector<TensorView> ref_outs;
+        for (const TensorView & o : outs) {
+            expected.emplace_back(o.shape);
+            ref_outs.push_back(expected.back().view());
+        }
+        call(*ref, ref_outs.data());
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    call(*be, outs.data());
+    if (m_timing) st.ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    st.calls++;
+    for (size_t i = 0; i < expected.size(); i++)
+        for (int64_t e = 0; e < outs[i].numel(); e++) {
+            const double diff = std::fabs(double(outs[i].data[e]) - expected[i][e]);
+            if (diff > st.max_abs_error || std::isnan(diff)) st.max_abs_error = std::isnan(diff) ? INFINITY : diff;
+        }
+}
+
+void Compute::linear(ConstView x, ConstView w, ConstView b, TensorView y) {
+    run(Op::Linear, {y}, [&](Backend & be, TensorView * o) { be.linear(x, w, b, o[0]); });
+}
+void Compute::matmul(ConstView a, ConstView b, bool trans_b, TensorView c) {
+    run(Op::Matmul, {c}, [&](Backend & be, TensorView * o) { be.matmul(a, b, trans_b, o[0]); });
+}
+void Compute::softmax_rows(ConstView x, float scale, const Mask & mask, TensorView y) {
+    run(Op::SoftmaxRows, {y}, [&](Backend & be, TensorView * o) { be.softmax_rows(x, scale, mask, o[0]); });
+}
+void Compute::layer_norm(ConstView x, ConstView gamma, ConstView beta, float eps, TensorView y) {
+    run(Op::LayerNorm, {y}, [&](Backend & be, TensorView * o) { be.layer_norm(x, gamma, beta, eps, o[0]); });
+}
+void Compute::relu(ConstView x, TensorView y) {
+    run(Op::Relu, {y}, [&](Backend & be, TensorView * o) { be.relu(x, o[0]); });
+}
+void Compute::gelu(ConstView x, TensorView y) {
+    run(Op::Gelu, {y}, [&](Backend & be, TensorView * o) { be.gelu(x, o[0]); });
+}
+void Compute::tanh(ConstView x, TensorView y) {
+    run(Op::Tanh, {y}, [&](Backend & be, TensorView * o) { be.tanh(x, o[0]); });
+}
+void Compute::sigmoid(ConstView x, TensorView y) {
+    run(Op::Sigmoid, {y}, [&](Backend & be, TensorView * o) { be.sigmoid(x, o[0]); });
+}
+void Compute::add(ConstView a, ConstView b, TensorView y) {
+    run(Op::Add, {y}, [&](Backend & be, TensorView * o) { be.add(a, b, o[0]); });
+}
+void Compute::mul(ConstView a, ConstView b, TensorView y) {
+    run(Op::Mul, {y}, [&](Backend & be, TensorView * o) { be.mul(a, b, o[0]); });
+}
+void Compute::embedding(ConstView table, const int32_t * ids, int64_t T, TensorView y) {
+    run(Op::Embedding, {y}, [&](Backend & be, TensorView * o) { be.embedding(table, ids, T, o[0]); });
+}
+void Compute::attention(ConstView q, ConstView k, ConstView v, int heads, float scale, const Mask & mask,
+                        TensorView probs, TensorView out) {
+    run(Op::Attention, {probs, out},
+        [&](Backend & be, TensorView * o) { be.attention(q, k, v, heads, scale, mask, o[0], o[1]); });
+}
+void Compute::additive_scores(ConstView ws, ConstView uh, ConstView va, TensorView scores) {
+    run(Op::AdditiveScores, {scores}, [&](Backend & be, TensorView * o) { be.additive_scores(ws, uh, va, o[0]); });
+}
+
+} // namespace attn
