@@ -1,5 +1,6 @@
 // `attn`: the offline command-line tool. Subcommands are added by the issues that need them
 // (translate, train, bench, eval, classify); each prints its own --help.
+#include "app/cli.h"
 #include "core/build_info.h"
 
 #include <cstdio>
@@ -18,6 +19,7 @@ static void usage(FILE * to) {
                  "usage: attn <command> [options]\n"
                  "commands:\n"
                  "  info       version, build kind, SIMD and compiler of this binary\n"
+                 "  bench      time the peer harness's workloads on every CPU backend (--json, --quick)\n"
                  "  --version  print the version\n");
 }
 
@@ -25,6 +27,7 @@ int main(int argc, char ** argv) {
     if (argc < 2) { usage(stderr); return 2; }
     const char * cmd = argv[1];
     if (!std::strcmp(cmd, "info")) return cmd_info();
+    if (!std::strcmp(cmd, "bench")) return attn::cli_bench(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "--version")) { std::printf("%s\n", attn::version()); return 0; }
     if (!std::strcmp(cmd, "--help") || !std::strcmp(cmd, "help")) { usage(stdout); return 0; }
     std::fprintf(stderr, "attn: unknown command '%s'\n", cmd);

@@ -1,0 +1,8 @@
+// Subcommands of the `attn` command-line tool, one file each (cli_<name>.cpp).
+#pragma once
+
+namespace attn {
+
+int cli_bench(int argc, char ** argv);  // argv: the arguments after "bench"
+
+} // namespace attn

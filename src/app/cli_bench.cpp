@@ -1,0 +1,90 @@
+// `attn bench`: the peer harness's workloads on every CPU backend, natively, with the harness's
+// timing protocol. Prints a table, or JSON with --json. Speed is measured here, never asserted in
+// tests: the machines are shared and noisy, so compare columns of one run.
+#include "app/cli.h"
+#include "bench/workloads.h"
+#include "core/build_info.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+namespace attn {
+
+namespace {
+
+struct Case {
+    std::string workload;  // harness id, e.g. "sgemm-256"
+    std::function<std::unique_ptr<bench::Workload>(Compute &)> make;
+    bool reference_too;    // the scalar oracle is slow: only on the smaller cases
+};
+
+std::vector<Case> cases() {
+    std::vector<Case> cs;
+    for (int n : {64, 128, 256, 512})
+        cs.push_back({"sgemm-" + std::to_string(n), [n](Compute & cc) { return bench::make_gemm(cc, n, n, n); }, n <= 256});
+    for (int s : {16, 64, 256})
+        cs.push_back({"attn-s" + std::to_string(s), [s](Compute & cc) { return bench::make_attention(cc, 8, s, 64); },
+                      s <= 64});
+    cs.push_back({"encoder-s32", [](Compute & cc) { return bench::make_encoder(cc, 32, 512, 8, 2048); }, true});
+    return cs;
+}
+
+} // namespace
+
+int cli_bench(int argc, char ** argv) {
+    bool json = false, quick = false;
+    std::string only;
+    for (int i = 0; i < argc; i++) {
+        if (!std::strcmp(argv[i], "--json")) json = true;
+        else if (!std::strcmp(argv[i], "--quick")) quick = true;
+        else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else {
+            std::fprintf(stderr, "usage: attn bench [--json] [--quick] [--only WORKLOAD_SUBSTRING]\n");
+            return 2;
+        }
+    }
+#if defined(__GLIBC__)
+    // glibc hands large freed blocks back to the OS and page-faults them in again on every call,
+    // which made Eigen 2-5x slower at some sizes (toolchain note P11). Keep them.
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+    nlohmann::json out;
+    out["version"] = version();
+    out["build"] = build_kind();
+    out["simd"] = simd_isa();
+    out["compiler"] = compiler();
+    out["threads"] = 1;
+    out["protocol"] = "median over >=21 batches of (batch ms / calls), batches >= 10 ms, after >= 300 ms warm-up";
+    out["results"] = nlohmann::json::array();
+    if (!json) std::printf("%-14s %-10s %12s %10s\n", "workload", "backend", "ms/call", "GFLOPS");
+    for (const Case & c : cases()) {
+        if (!only.empty() && c.workload.find(only) == std::string::npos) continue;
+        for (BackendKind kind : available_backends()) {
+            if (kind == BackendKind::Reference && !c.reference_too) continue;
+            Compute cc(kind);
+            auto w = c.make(cc);
+            const double ms = bench::median_ms_per_call(*w, quick ? 200.0 : 1000.0);
+            const double gflops = w->flops() / (ms * 1e6);
+            out["results"].push_back({{"workload", c.workload}, {"backend", backend_kind_name(kind)}, {"ms", ms},
+                                      {"gflops", gflops}});
+            if (!json) {
+                std::printf("%-14s %-10s %12.4f %10.2f\n", c.workload.c_str(), backend_kind_name(kind), ms, gflops);
+                std::fflush(stdout);
+            }
+        }
+    }
+    if (json) std::printf("%s\n", out.dump(2).c_str());
+    return 0;
+}
+
+} // namespace attn
