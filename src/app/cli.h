@@ -3,6 +3,7 @@
 
 namespace attn {
 
-int cli_bench(int argc, char ** argv);  // argv: the arguments after "bench"
+int cli_bench(int argc, char ** argv);      // argv: the arguments after "bench"
+int cli_translate(int argc, char ** argv);  // argv: the arguments after "translate"
 
 } // namespace attn

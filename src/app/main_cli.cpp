@@ -19,6 +19,7 @@ static void usage(FILE * to) {
                  "usage: attn <command> [options]\n"
                  "commands:\n"
                  "  info       version, build kind, SIMD and compiler of this binary\n"
+                 "  translate  run a Transformer on token ids; --json prints every attention map\n"
                  "  bench      time the peer harness's workloads on every CPU backend (--json, --quick)\n"
                  "  --version  print the version\n");
 }
@@ -28,6 +29,7 @@ int main(int argc, char ** argv) {
     const char * cmd = argv[1];
     if (!std::strcmp(cmd, "info")) return cmd_info();
     if (!std::strcmp(cmd, "bench")) return attn::cli_bench(argc - 2, argv + 2);
+    if (!std::strcmp(cmd, "translate")) return attn::cli_translate(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "--version")) { std::printf("%s\n", attn::version()); return 0; }
     if (!std::strcmp(cmd, "--help") || !std::strcmp(cmd, "help")) { usage(stdout); return 0; }
     std::fprintf(stderr, "attn: unknown command '%s'\n", cmd);

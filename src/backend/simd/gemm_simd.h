@@ -1,0 +1,39 @@
+// The f32x4 GEMM core, shared by matmul, linear and the fused attention kernel.
+//
+//   C(M, N) = A(M, K) · B + bias(N)     B given as (K, N) row-major, or as (N, K) (i.e. Bᵀ stored)
+//
+// Design: a 4×8 register tile (8 f32x4 accumulators, 2 B vectors and 1 broadcast A value: 11 of
+// the ~14 vector registers V8 and SSE2 leave free). B is packed into 8-column panels, k-major
+// (Bp[k·8 + j]), A into 4-row panels, k-major (Ap[k·4 + i]); both zero-padded, so the micro-kernel
+// never branches on a tail: partial tiles are computed whole and stored partially.
+// Packing B once and reusing it is what lets attention pack K and V once per head.
+#pragma once
+#include <cstdint>
+
+namespace attn::gemm {
+
+constexpr int kMr = 4;  // rows of a register tile / an A panel
+constexpr int kNr = 8;  // columns of a register tile / a B panel
+
+// Floats a packed B of (K, N) needs: ceil(N / 8) panels of K·8.
+inline int64_t packed_b_size(int64_t K, int64_t N) { return (N + kNr - 1) / kNr * kNr * K; }
+
+// Packs B into 8-column panels: panel q holds columns 8q..8q+7, Bp[q·8K + k·8 + j]. Bp must be
+// 16-byte aligned (the micro-kernel reads it with aligned loads).
+//   b_is_nk == false: B(K, N), element (k, n) at B[k·ldb + n]
+//   b_is_nk == true:  B(N, K), element (k, n) at B[n·ldb + k]     (nn.Linear weights, keys)
+void pack_b(const float * B, int64_t ldb, bool b_is_nk, int64_t K, int64_t N, float * Bp);
+
+// C(M, N) = A(M, K) · B + bias(N), with B already packed by pack_b for some bp_k ≥ K rows (the
+// first K rows of each panel are used: attention packs V once and multiplies only the unmasked
+// prefix). bias may be null. Rows of A and C are lda / ldc floats apart (heads of attention are
+// column blocks of a wider matrix).
+void gemm_packed_b(const float * A, int64_t lda, int64_t M, int64_t K, const float * Bp, int64_t bp_k, int64_t N,
+                   const float * bias, float * C, int64_t ldc);
+
+// The whole thing: packs B (or, for M < 4, skips packing: a row-times-matrix loop is faster
+// than copying the matrix once for so little reuse).
+void gemm(const float * A, int64_t lda, int64_t M, int64_t K, const float * B, int64_t ldb, bool b_is_nk,
+          int64_t N, const float * bias, float * C, int64_t ldc);
+
+} // namespace attn::gemm

@@ -1,0 +1,139 @@
+#include "models/decode.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace attn {
+
+// log-softmax of one logits row, in double: beam scores add many of these.
+static void log_softmax(const float * logits, int V, std::vector<double> * out) {
+    out->resize(size_t(V));
+    double mx = -INFINITY;
+    for (int i = 0; i < V; i++) mx = std::max(mx, double(logits[i]));
+    double sum = 0.0;
+    for (int i = 0; i < V; i++) sum += std::exp(double(logits[i]) - mx);
+    const double lse = mx + std::log(sum);
+    for (int i = 0; i < V; i++) (*out)[size_t(i)] = double(logits[i]) - lse;
+}
+
+int default_max_length(const Transformer & model, int source_length, int requested) {
+    const int cap = model.config().max_positions;  // the positional table's end
+    const int want = requested > 0 ? requested : source_length + 50;
+    return std::max(1, std::min(want, cap));
+}
+
+DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length) {
+    const TransformerConfig & c = model.config();
+    DecodeResult r;
+    DecoderCache cache = model.new_cache();
+    Tensor logits;
+    std::vector<double> lp;
+    int32_t token = c.bos_id;
+    for (int t = 0; t < max_length; t++) {
+        model.decode_step(cc, enc, cache, token, &logits);
+        log_softmax(logits.data(), c.tgt_vocab, &lp);
+        token = int32_t(std::max_element(lp.begin(), lp.end()) - lp.begin());
+        r.tokens.push_back(token);
+        r.log_prob += lp[size_t(token)];
+        if (token == c.eos_id) { r.finished = true; break; }
+    }
+    r.score = r.log_prob;
+    return r;
+}
+
+static double length_penalty(int length, float alpha) { return std::pow((5.0 + length) / 6.0, double(alpha)); }
+
+DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
+                         float alpha, int max_length) {
+    const TransformerConfig & c = model.config();
+    struct Hyp {
+        std::vector<int32_t> tokens;
+        double log_prob = 0.0;
+        DecoderCache cache;
+    };
+    std::vector<Hyp> live(1);
+    live[0].cache = model.new_cache();
+    std::vector<DecodeResult> finished;
+    Tensor logits;
+    std::vector<double> lp;
+    for (int t = 0; t < max_length && !live.empty(); t++) {
+        // Expand every live hypothesis by its `beam` best tokens, then keep the `beam` best overall.
+        struct Candidate { size_t hyp; int32_t token; double log_prob; };
+        std::vector<Candidate> cands;
+        for (size_t h = 0; h < live.size(); h++) {
+            const int32_t prev = live[h].tokens.empty() ? c.bos_id : live[h].tokens.back();
+            model.decode_step(cc, enc, live[h].cache, prev, &logits);
+            log_softmax(logits.data(), c.tgt_vocab, &lp);
+            std::vector<int32_t> ids(size_t(c.tgt_vocab));
+            std::iota(ids.begin(), ids.end(), 0);
+            const size_t k = std::min<size_t>(size_t(beam), ids.size());
+            std::partial_sort(ids.begin(), ids.begin() + long(k), ids.end(),
+                              [&](int32_t a, int32_t b) { return lp[size_t(a)] > lp[size_t(b)]; });
+            for (size_t i = 0; i < k; i++) cands.push_back({h, ids[i], live[h].log_prob + lp[size_t(ids[i])]});
+        }
+        std::sort(cands.begin(), cands.end(), [](const Candidate & a, const Candidate & b) { return a.log_prob > b.log_prob; });
+        std::vector<Hyp> next;
+        for (const Candidate & cd : cands) {
+            if (int(next.size()) >= beam) break;
+            std::vector<int32_t> tokens = live[cd.hyp].tokens;
+            tokens.push_back(cd.token);
+            if (cd.token == c.eos_id) {
+                finished.push_back({tokens, cd.log_prob, cd.log_prob / length_penalty(int(tokens.size()), alpha), true});
+                continue;  // a finished hypothesis leaves the beam; the others keep expanding
+            }
+            next.push_back({std::move(tokens), cd.log_prob, live[cd.hyp].cache});
+        }
+        live = std::move(next);
+        // Stop once no live hypothesis can beat the best finished one: log-probs only fall, and
+        // the best a live one can do is keep its score at the longest allowed length.
+        if (!finished.empty() && !live.empty()) {
+            double best_finished = -INFINITY;
+            for (const DecodeResult & f : finished) best_finished = std::max(best_finished, f.score);
+            double best_live = -INFINITY;
+            for (const Hyp & h : live) best_live = std::max(best_live, h.log_prob / length_penalty(max_length, alpha));
+            if (best_live < best_finished) break;
+        }
+    }
+    for (const Hyp & h : live)  // unfinished at max_length: still candidates, marked unfinished
+        finished.push_back({h.tokens, h.log_prob, h.log_prob / length_penalty(int(h.tokens.size()), alpha), false});
+    return *std::max_element(finished.begin(), finished.end(),
+                             [](const DecodeResult & a, const DecodeResult & b) { return a.score < b.score; });
+}
+
+void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,
+                         const std::vector<int32_t> & output, AttentionTrace * trace) {
+    if (output.empty()) return;
+    const TransformerConfig & c = model.config();
+    std::vector<int32_t> tgt_in{c.bos_id};
+    tgt_in.insert(tgt_in.end(), output.begin(), output.end() - 1);
+    Tensor logits;
+    model.decode_full(cc, enc, tgt_in, &logits, trace);
+    std::vector<double> lp;
+    for (size_t t = 0; t < output.size(); t++) {
+        log_softmax(logits.data() + int64_t(t) * c.tgt_vocab, c.tgt_vocab, &lp);
+        StepCandidates step;
+        step.chosen = output[t];
+        step.chosen_prob = float(std::exp(lp[size_t(output[t])]));
+        std::vector<int32_t> ids(size_t(c.tgt_vocab));
+        std::iota(ids.begin(), ids.end(), 0);
+        const size_t k = std::min<size_t>(size_t(std::max(trace->top_k, 1)), ids.size());
+        std::partial_sort(ids.begin(), ids.begin() + long(k), ids.end(),
+                          [&](int32_t a, int32_t b) { return lp[size_t(a)] > lp[size_t(b)]; });
+        for (size_t i = 0; i < k; i++) step.top.push_back({ids[i], float(std::exp(lp[size_t(ids[i])]))});
+        trace->steps.push_back(std::move(step));
+    }
+}
+
+DecodeResult translate(Compute & cc, const Transformer & model, const std::vector<int32_t> & src,
+                       const DecodeOptions & opts, AttentionTrace * trace) {
+    EncoderOutput enc;
+    model.encode(cc, src, &enc, trace);
+    const int max_length = default_max_length(model, int(src.size()), opts.max_length);
+    DecodeResult r = opts.beam <= 1 ? greedy_decode(cc, model, enc, max_length)
+                                    : beam_decode(cc, model, enc, opts.beam, opts.length_penalty, max_length);
+    if (trace) record_forced_trace(cc, model, enc, r.tokens, trace);
+    return r;
+}
+
+} // namespace attn

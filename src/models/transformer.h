@@ -1,0 +1,100 @@
+// The encoder-decoder Transformer (Vaswani et al. 2017) for inference: encoder, decoder with a
+// causal mask and cross-attention, a full teacher-forced decoder pass, and incremental decoding
+// with a key/value cache. Training (backward passes) lives in train/ and reuses these weights.
+//
+// Weights are named tensors with scoped names, stored as safetensors:
+//   encoder/embed/weight                     (V_src, D)    absent when tied == All (decoder's is used)
+//   decoder/embed/weight                     (V_tgt, D)
+//   generator/weight (V_tgt, D), generator/bias (V_tgt)    weight absent when tied != None
+//   {encoder,decoder}/layer_<i>/self_attn/{q,k,v,o}/{weight (D, D), bias (D)}
+//   decoder/layer_<i>/cross_attn/{q,k,v,o}/{weight, bias}
+//   {encoder,decoder}/layer_<i>/ffn/fc1/{weight (F, D), bias (F)}, ffn/fc2/{weight (D, F), bias (D)}
+//   {encoder,decoder}/layer_<i>/{self_attn,cross_attn,ffn}_norm/{weight (D), bias (D)}
+//   {encoder,decoder}/final_norm/{weight, bias}            pre-norm only
+// Linear weights follow nn.Linear: W(out, in), y = x·Wᵀ + b.
+#pragma once
+#include "backend/compute.h"
+#include "core/status.h"
+#include "models/transformer_config.h"
+#include "nn/attention_trace.h"
+#include "nn/layers.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+using TensorMap = std::map<std::string, Tensor>;
+
+struct EncoderLayer {
+    AttentionWeights self_attn;
+    NormWeights self_attn_norm, ffn_norm;
+    LinearWeights fc1, fc2;
+};
+
+struct DecoderLayer {
+    AttentionWeights self_attn, cross_attn;
+    NormWeights self_attn_norm, cross_attn_norm, ffn_norm;
+    LinearWeights fc1, fc2;
+};
+
+// The encoder's output for one source sentence: memory(S, D), plus each decoder layer's
+// cross-attention keys and values, which depend only on the memory and are computed once.
+struct EncoderOutput {
+    Tensor memory;                 // (S, D)
+    std::vector<Tensor> cross_k;   // per decoder layer (S, D)
+    std::vector<Tensor> cross_v;
+    int source_length() const { return int(memory.rows()); }
+};
+
+// Incremental decoding state: per decoder layer, the keys and values of every position decoded
+// so far. Preallocated to max_positions rows; `length` rows are valid.
+struct DecoderCache {
+    std::vector<Tensor> self_k, self_v;  // per layer (max_positions, D)
+    int length = 0;
+};
+
+class Transformer {
+public:
+    // Takes ownership of the tensors, checks that every expected name is present with the right
+    // shape and nothing unexpected is left, and binds the layer views.
+    static Status create(const TransformerConfig & cfg, TensorMap tensors, Transformer * out);
+    static Status load(const std::string & path, Transformer * out);      // safetensors + config metadata
+    Status save(const std::string & path) const;
+    // Random weights in the usual initialisation (Xavier-uniform linears, N(0, D^-1/2) embeddings,
+    // unit norms), deterministic from the seed: for tests and benchmarks.
+    static TensorMap random_weights(const TransformerConfig & cfg, uint64_t seed);
+    static std::vector<std::pair<std::string, Shape>> expected_tensors(const TransformerConfig & cfg);
+
+    const TransformerConfig & config() const { return m_cfg; }
+    const TensorMap & tensors() const { return m_tensors; }
+    int64_t parameter_count() const;
+    static int64_t parameter_count(const TransformerConfig & cfg);  // from the shapes, no allocation
+
+    // src(S) -> memory. Ids must be in [0, V_src) and S ≤ max_positions (callers check user input).
+    void encode(Compute & cc, const std::vector<int32_t> & src, EncoderOutput * out, AttentionTrace * trace) const;
+    // Teacher-forced decoder pass: tgt_in(T) -> logits(T, V_tgt), causal self-attention.
+    void decode_full(Compute & cc, const EncoderOutput & enc, const std::vector<int32_t> & tgt_in, Tensor * logits,
+                     AttentionTrace * trace) const;
+    // Incremental decoding: feed one token at position cache.length, get logits(1, V_tgt).
+    // Costs O(length) per step: only the new row's projections and attention are computed.
+    DecoderCache new_cache() const;
+    void decode_step(Compute & cc, const EncoderOutput & enc, DecoderCache & cache, int32_t token,
+                     Tensor * logits) const;
+
+private:
+    void embed(Compute & cc, ConstView table, const std::vector<int32_t> & ids, int first_position, Tensor * x) const;
+    Status bind();
+
+    TransformerConfig m_cfg;
+    TensorMap m_tensors;
+    ConstView m_src_embed, m_tgt_embed, m_generator_w, m_generator_b;
+    std::vector<EncoderLayer> m_enc;
+    std::vector<DecoderLayer> m_dec;
+    NormWeights m_enc_final, m_dec_final;
+    Tensor m_positions;  // (max_positions, D) sinusoidal table
+};
+
+} // namespace attn
