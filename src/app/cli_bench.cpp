@@ -2,12 +2,14 @@
 // timing protocol. Prints a table, or JSON with --json. Speed is measured here, never asserted in
 // tests: the machines are shared and noisy, so compare columns of one run.
 #include "app/cli.h"
+#include "bench/model_bench.h"
 #include "bench/workloads.h"
 #include "core/build_info.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -41,14 +43,17 @@ std::vector<Case> cases() {
 } // namespace
 
 int cli_bench(int argc, char ** argv) {
-    bool json = false, quick = false;
+    bool json = false, quick = false, model = false;
     std::string only;
     for (int i = 0; i < argc; i++) {
         if (!std::strcmp(argv[i], "--json")) json = true;
         else if (!std::strcmp(argv[i], "--quick")) quick = true;
+        else if (!std::strcmp(argv[i], "--model")) model = true;
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else {
-            std::fprintf(stderr, "usage: attn bench [--json] [--quick] [--only WORKLOAD_SUBSTRING]\n");
+            std::fprintf(stderr, "usage: attn bench [--json] [--quick] [--only WORKLOAD_SUBSTRING] [--model]\n"
+                                 "  --model  also time the Transformer-base model: encode 32 + greedy-decode 32\n"
+                                 "           tokens, and one decoder step at cache lengths 8, 32, 128\n");
             return 2;
         }
     }
@@ -82,6 +87,26 @@ int cli_bench(int argc, char ** argv) {
                 std::fflush(stdout);
             }
         }
+    }
+    if (model) {
+        // The base model (63 M parameters) on the fastest backends; the reference would take minutes.
+        Compute cc = Compute::fastest();
+        bench::ModelBench mb(cc);
+        mb.translate_ms(32, 32);  // warm-up: first-touch of 250 MB of weights
+        std::vector<double> runs;
+        for (int i = 0; i < (quick ? 2 : 5); i++) runs.push_back(mb.translate_ms(32, 32));
+        std::sort(runs.begin(), runs.end());
+        const double ms = runs[runs.size() / 2];
+        nlohmann::json m = {{"workload", "transformer-base encode 32 + greedy 32"}, {"ms", ms},
+                            {"output_tokens_per_s", 32.0 / (ms / 1000.0)}};
+        if (!json) std::printf("\ntransformer-base (6+6 layers, D 512, 37k vocab): encode 32 + greedy-decode 32 tokens: "
+                               "%.1f ms, %.1f output tokens/s\n", ms, 32.0 / (ms / 1000.0));
+        for (int len : {8, 32, 128}) {
+            const double step = mb.step_ms(len);
+            m["step_ms_at_" + std::to_string(len)] = step;
+            if (!json) std::printf("  one decoder step with %3d cached positions: %.2f ms\n", len, step);
+        }
+        out["model"] = m;
     }
     if (json) std::printf("%s\n", out.dump(2).c_str());
     return 0;

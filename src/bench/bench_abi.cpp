@@ -1,6 +1,7 @@
 // The peer harness's C ABI (../shared/bench-peers/README.md), exported by build/bench/attn_bench.mjs.
 // Each bench_* call times `iters` back-to-back runs and returns their total milliseconds; inputs are
 // built on the first call for a shape, outside the timed loop. The backend is the web's fast path.
+#include "bench/model_bench.h"
 #include "bench/workloads.h"
 #include "core/build_info.h"
 
@@ -57,6 +58,21 @@ EMSCRIPTEN_KEEPALIVE double bench_encoder(int seq, int d_model, int heads, int d
     return run(g_encoder, {seq, d_model, heads, d_ff}, iters,
                [](const std::array<int, 4> & s) { return make_encoder(compute(), s[0], s[1], s[2], s[3]); });
 }
+
+// Not part of the harness's ABI: the Transformer-base model benchmarks (bench/model_bench.h),
+// driven by tests/web/bench_model.mjs. The 63 M-parameter model is built on the first call.
+static ModelBench & model_bench() {
+    static ModelBench mb(compute());
+    return mb;
+}
+
+EMSCRIPTEN_KEEPALIVE double bench_model(int src_len, int tgt_len, int iters) {
+    double ms = 0.0;
+    for (int i = 0; i < iters; i++) ms += model_bench().translate_ms(src_len, tgt_len);
+    return ms;
+}
+
+EMSCRIPTEN_KEEPALIVE double bench_model_step(int length) { return model_bench().step_ms(length); }
 
 EMSCRIPTEN_KEEPALIVE const float * bench_last_output() { return g_last ? g_last->output().data : nullptr; }
 
