@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <functional>
 
 using namespace attn;
@@ -302,6 +303,69 @@ TEST(Transformer, SaveLoadRoundTrip) {
     EXPECT_EQ(back.config().to_json(), m.config().to_json());
     for (const auto & [name, t] : m.tensors())
         ASSERT_EQ(max_abs_diff(t.data(), back.tensors().at(name).data(), t.numel()), 0.0) << name;
+}
+
+} // namespace
+
+namespace {
+
+// Weights files are untrusted: each corruption gives a message, never a crash.
+TEST(Transformer, LoadRefusesCorruptFilesWithAMessage) {
+    Transformer m = small_model();
+    const std::string dir = std::string(ATTN_TEST_OUT_DIR) + "/";
+    const std::string good = dir + "corrupt_base.safetensors";
+    ASSERT_TRUE(m.save(good));
+    WeightsFile file;
+    ASSERT_TRUE(load_safetensors(good, &file));
+    const std::vector<uint8_t> bytes = serialize_safetensors(file);
+
+    auto write_bytes = [&](const std::string & name, const std::vector<uint8_t> & b) {
+        const std::string path = dir + name;
+        FILE * f = fopen(path.c_str(), "wb");
+        fwrite(b.data(), 1, b.size(), f);
+        fclose(f);
+        return path;
+    };
+    auto expect_refused = [&](const std::string & path, const std::string & needle) {
+        Transformer out;
+        Status st = Transformer::load(path, &out);
+        EXPECT_FALSE(st) << path;
+        EXPECT_NE(st.message.find(needle), std::string::npos) << "message: " << st.message;
+    };
+
+    // 1. truncated in the data; 2. truncated in the header; 3. empty file
+    expect_refused(write_bytes("trunc_data.safetensors", {bytes.begin(), bytes.end() - 100}), "trunc_data");
+    expect_refused(write_bytes("trunc_header.safetensors", {bytes.begin(), bytes.begin() + 40}), "trunc_header");
+    expect_refused(write_bytes("empty.safetensors", {}), "empty");
+    // 4. a missing file
+    expect_refused(dir + "does_not_exist.safetensors", "does_not_exist");
+    // 5. not a model: no format metadata; 6. a config that does not parse; 7. a config that
+    // disagrees with the tensors; 8. NaN in a weight; 9. a tensor missing
+    WeightsFile f2 = file;
+    f2.metadata.erase("format");
+    ASSERT_TRUE(save_safetensors(dir + "no_format.safetensors", f2));
+    expect_refused(dir + "no_format.safetensors", "format");
+    f2 = file;
+    f2.metadata["config"] = "{\"d_model\": ";
+    ASSERT_TRUE(save_safetensors(dir + "bad_config.safetensors", f2));
+    expect_refused(dir + "bad_config.safetensors", "config");
+    f2 = file;
+    TransformerConfig other = m.config();
+    other.d_ff = 48;
+    f2.metadata["config"] = other.to_json();
+    ASSERT_TRUE(save_safetensors(dir + "mismatch.safetensors", f2));
+    expect_refused(dir + "mismatch.safetensors", "ffn/fc1/weight");
+    f2 = file;
+    std::vector<uint8_t> nan_bytes = serialize_safetensors(f2);
+    uint64_t header = 0;  // the little-endian u64 header length
+    for (int i = 7; i >= 0; i--) header = header << 8 | nan_bytes[size_t(i)];
+    const float nan = NAN;
+    std::memcpy(nan_bytes.data() + 8 + header, &nan, 4);  // first value of the first tensor
+    expect_refused(write_bytes("nan.safetensors", nan_bytes), "NaN");
+    f2 = file;
+    f2.tensors.erase("generator/bias");
+    ASSERT_TRUE(save_safetensors(dir + "missing.safetensors", f2));
+    expect_refused(dir + "missing.safetensors", "generator/bias");
 }
 
 } // namespace
