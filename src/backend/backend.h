@@ -66,7 +66,8 @@ public:
     // Rank-2 views mean Bt = 1. A b with Bt = 1 is broadcast over a's batch.
     virtual void matmul(ConstView a, ConstView b, bool trans_b, TensorView c) = 0;
 
-    // y(..., R, C) = softmax over C of (x * scale + mask)  (mask semantics above).
+    // y(..., R, C) = softmax over C of (x * scale + mask)  (mask semantics above; a Columns mask
+    // here is values(C), applied to every row: only attention knows which dim is the batch).
     // Numerics: the row max is subtracted before exp, so large logits cannot overflow.
     virtual void softmax_rows(ConstView x, float scale, const Mask & mask, TensorView y) = 0;
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -112,10 +113,10 @@ TEST_P(OpTest, SoftmaxRowsAllMasks) {
                 be->softmax_rows(x, 0.7f, m, y);
                 ref->softmax_rows(x, 0.7f, m, y_ref);
                 EXPECT_CLOSE(y, y_ref, kProbTol);
-                if (kind == 3)  // causal: exactly zero above the (shifted) diagonal
+                if (kind == 3) {  // causal: exactly zero above the (shifted) diagonal
                     for (int64_t r = 0; r < R; r++)
-                        for (int64_t c = r + (C - R) + 1; c < C; c++)
-                            if (c >= 0) ASSERT_EQ(y[r * C + c], 0.0f);
+                        for (int64_t c = std::max<int64_t>(0, r + (C - R) + 1); c < C; c++) ASSERT_EQ(y[r * C + c], 0.0f);
+                }
             }
 }
 

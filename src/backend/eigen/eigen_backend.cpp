@@ -68,7 +68,7 @@ void EigenBackend::softmax_rows(ConstView x, float scale, const Mask & mask, Ten
     check_same_numel(x, y, "softmax_rows");
     const int64_t C = x.cols(), R = x.shape.rank >= 2 ? x.shape[x.shape.rank - 2] : 1;
     const int64_t rows = x.rows();
-    check_mask(mask, rows / R, R, C);
+    check_mask(mask, /*B=*/1, R, C);  // one column mask for every row (see backend.h)
     Map Y(y.data, rows, C);
     Y = MapC(x.data, rows, C) * scale;
     if (mask.kind != Mask::Kind::None)

@@ -29,7 +29,7 @@ void RefBackend::softmax_rows(ConstView x, float scale, const Mask & mask, Tenso
     const int64_t C = x.cols();
     const int64_t R = x.shape.rank >= 2 ? x.shape[x.shape.rank - 2] : 1;  // rows the mask indexes
     const int64_t total_rows = x.rows();
-    check_mask(mask, total_rows / R, R, C);
+    check_mask(mask, /*B=*/1, R, C);  // one column mask for every row (see backend.h)
     for (int64_t row = 0; row < total_rows; row++) {
         const float * xr = x.row(row);
         float * yr = y.row(row);

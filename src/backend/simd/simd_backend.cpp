@@ -10,6 +10,7 @@ bool SimdBackend::supports(Op op) const {
     case Op::SoftmaxRows:
     case Op::LayerNorm:
     case Op::Relu:
+    case Op::Gelu:
     case Op::Tanh:
     case Op::Sigmoid:
     case Op::Add:
@@ -17,7 +18,6 @@ bool SimdBackend::supports(Op op) const {
     case Op::Attention:
     case Op::AdditiveScores:
         return true;
-    case Op::Gelu:       // needs an erf accurate for large |x|: not written yet
     case Op::Embedding:  // a row copy per token: nothing to vectorise beyond memcpy
     case Op::Count:
         return false;

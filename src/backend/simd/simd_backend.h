@@ -16,6 +16,7 @@ public:
     void softmax_rows(ConstView x, float scale, const Mask & mask, TensorView y) override;      // softmax_simd.cpp
     void layer_norm(ConstView x, ConstView gamma, ConstView beta, float eps, TensorView y) override;  // norm_simd.cpp
     void relu(ConstView x, TensorView y) override;                                              // elementwise_simd.cpp
+    void gelu(ConstView x, TensorView y) override;
     void tanh(ConstView x, TensorView y) override;
     void sigmoid(ConstView x, TensorView y) override;
     void add(ConstView a, ConstView b, TensorView y) override;

@@ -68,15 +68,13 @@ void SimdBackend::softmax_rows(ConstView x, float scale, const Mask & mask, Tens
     const int64_t C = x.cols();
     const int64_t R = x.shape.rank >= 2 ? x.shape[x.shape.rank - 2] : 1;  // rows the mask indexes
     const int64_t total_rows = x.rows();
-    check_mask(mask, total_rows / R, R, C);
+    check_mask(mask, /*B=*/1, R, C);  // one column mask for every row (see backend.h)
     for (int64_t row = 0; row < total_rows; row++) {
         const int64_t r = row % R;
         int64_t n_valid = C;
         const float * add = nullptr;
         switch (mask.kind) {
         case Mask::Kind::None: break;
-        // Batch 0's row of a (B, C) mask, exactly as the reference (mask_value(mask, 0, ...)) does:
-        // softmax_rows does not know which leading dim is the batch.
         case Mask::Kind::Columns: add = mask.values.data; break;
         case Mask::Kind::Full: add = mask.values.data + r * C; break;
         case Mask::Kind::Causal: n_valid = std::clamp<int64_t>(r + (C - R) + 1, 0, C); break;

@@ -7,7 +7,7 @@
 // multiply-add, and keeping natively the rounding the browser does means a native test pass
 // vouches for the web's numbers too.
 //
-// Also here: exp, tanh and sigmoid on f32x4 (softmax, activations), because they need integer
+// Also here: exp, tanh, sigmoid and gelu on f32x4 (softmax, activations), since exp needs integer
 // bit tricks on the lanes.
 #pragma once
 #include <cstdint>
@@ -197,7 +197,7 @@ inline float hmax(f32x4 a) {
     return lane0(max(a, swap_pairs(a)));
 }
 
-// ---- exp, tanh, sigmoid -----------------------------------------------------------------------
+// ---- exp, tanh, sigmoid, gelu -----------------------------------------------------------------
 // Each takes its constants as a struct that a kernel builds once, before its loop (see opaque());
 // the one-argument forms build them on the spot, for code outside hot loops.
 
@@ -299,46 +299,51 @@ inline f32x4 sigmoid(f32x4 x, const ExpConsts & k) {
 inline f32x4 sigmoid(f32x4 x) { return sigmoid(x, exp_consts()); }
 
 // GELU, x·Φ(x) = x/2·(1 + erf(x/√2)), the exact erf form, with z = |x|/√2:
-//   z < 1:  erf(z) = z·P(z²), P fitted (degree 11 odd, 0.9 ulp)
-//   z ≥ 1:  erfc(z) = e^-z²·G(t), t = 1/(1 + z/2), G fitted on z ∈ [1, 9] (degree 8, 0.4 ulp)
+//   z < 0.5:  erf(z) = z·P(z²), P fitted on [0, 1] (degree 11 odd, 0.9 ulp)
+//   z ≥ 0.5:  erfc(z) = e^-z²·G(t), t = 1/(1 + z/2), G fitted on z ∈ [0.5, 9] (degree 9, 0.8 ulp)
+// The switch sits at 0.5, not 1, because for x < 0 the small branch needs 1 - erf(z), which
+// cancels (erf(1) = 0.84) and would cost ~12 ulp near z = 1.
 // and for x < 0 the factor 1 + erf(x/√2) is taken as erfc(z) itself, never as 1 - erf(z), so the
-// negative tail keeps its relative accuracy instead of cancelling to 0. The one loss left: z²
-// rounds before the exp, which costs ~z² ulp of relative error (tiny values: |gelu| < 1e-15
-// once z > 6). z is clamped at 9, beyond which gelu(x) is x or ±0 to float precision anyway.
+// negative tail keeps its relative accuracy instead of cancelling to 0 (the double-precision
+// reference formula itself cancels there: it returns 0 below x ≈ -8.5 where the true value is
+// ~1e-17). The one loss left: x²/2 rounds before the exp, which costs up to ~z² ulp of relative
+// error in that tail, where |gelu| < 1e-5·|x| anyway. z is clamped at 9, beyond which gelu(x)
+// is x or ±0 to float precision.
 struct GeluConsts {
     ExpConsts e;
-    f32x4 sign, inv_sqrt2, half, two, small_limit, z_max;
+    f32x4 inv_sqrt2, half, two, small_limit, z_max, two_over_sqrt2;
     f32x4 p[6];
-    f32x4 g[9];
+    f32x4 g[10];
 };
 
 inline GeluConsts gelu_consts() {
     GeluConsts k;
     k.e = exp_consts();
-    k.sign = opaque(splat(-0.0f));
     k.inv_sqrt2 = opaque(splat(0.707106781f));
     k.half = opaque(splat(0.5f));
     k.two = opaque(splat(2.0f));
-    k.small_limit = opaque(splat(1.0f));
+    k.small_limit = opaque(splat(0.5f));
     k.z_max = opaque(splat(9.0f));
+    k.two_over_sqrt2 = opaque(splat(1.41421356f));  // √2: z_max·√2 is the matching clamp of |x|
     const float p[6] = {1.12837911f, -0.376123428f, 0.112803169f, -0.0267150551f, 0.00492176181f, -0.000564805989f};
-    const float g[9] = {-9.34860691e-06f, 0.282320857f, 0.279797763f, 0.259463072f, 0.136580691f,
-                        0.149449736f, -0.0300890226f, -0.146625727f, 0.0694596022f};
+    const float g[10] = {5.13432951e-06f, 0.281945854f, 0.283996135f, 0.232776046f, 0.242792845f,
+                         -0.125277907f, 0.432256222f, -0.635391474f, 0.364348590f, -0.0774629787f};
     for (int i = 0; i < 6; i++) k.p[i] = opaque(splat(p[i]));
-    for (int i = 0; i < 9; i++) k.g[i] = opaque(splat(g[i]));
+    for (int i = 0; i < 10; i++) k.g[i] = opaque(splat(g[i]));
     return k;
 }
 
 inline f32x4 gelu(f32x4 x, const GeluConsts & k) {
     const f32x4 negative = lt(x, zero());
     const f32x4 z = min(mul(abs(x), k.inv_sqrt2), k.z_max);
-    const f32x4 z2 = mul(z, z);
+    const f32x4 x_clamped = min(abs(x), mul(k.z_max, k.two_over_sqrt2));
+    const f32x4 z2 = mul(mul(x_clamped, x_clamped), k.half);  // x²/2: one rounding, not two (z, then z²)
     f32x4 p = k.p[5];
     for (int i = 4; i >= 0; i--) p = fma(p, z2, k.p[i]);
     const f32x4 erf_small = mul(z, p);
     const f32x4 t = div(k.e.one, fma(z, k.half, k.e.one));
-    f32x4 g = k.g[8];
-    for (int i = 7; i >= 0; i--) g = fma(g, t, k.g[i]);
+    f32x4 g = k.g[9];
+    for (int i = 8; i >= 0; i--) g = fma(g, t, k.g[i]);
     const f32x4 erfc_large = mul(exp(sub(zero(), z2), k.e), g);
     // w = 1 + erf(x/√2): 1 ± erf(z) near 0; 2 - erfc(z) or erfc(z) in the tails.
     const f32x4 w_small = select(negative, sub(k.e.one, erf_small), add(k.e.one, erf_small));
