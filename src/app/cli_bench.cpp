@@ -44,16 +44,18 @@ std::vector<Case> cases() {
 
 int cli_bench(int argc, char ** argv) {
     bool json = false, quick = false, model = false;
-    std::string only;
+    std::string only, model_backend;
     for (int i = 0; i < argc; i++) {
         if (!std::strcmp(argv[i], "--json")) json = true;
         else if (!std::strcmp(argv[i], "--quick")) quick = true;
         else if (!std::strcmp(argv[i], "--model")) model = true;
+        else if (!std::strcmp(argv[i], "--model-backend") && i + 1 < argc) model_backend = argv[++i];
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else {
             std::fprintf(stderr, "usage: attn bench [--json] [--quick] [--only WORKLOAD_SUBSTRING] [--model]\n"
                                  "  --model  also time the Transformer-base model: encode 32 + greedy-decode 32\n"
-                                 "           tokens, and one decoder step at cache lengths 8, 32, 128\n");
+                                 "           tokens, and one decoder step at cache lengths 8, 32, 128\n"
+                                 "  --model-backend NAME  run the model on one backend (default: the fastest per op)\n");
             return 2;
         }
     }
@@ -91,6 +93,14 @@ int cli_bench(int argc, char ** argv) {
     if (model) {
         // The base model (63 M parameters) on the fastest backends; the reference would take minutes.
         Compute cc = Compute::fastest();
+        BackendKind kind;
+        if (!model_backend.empty()) {
+            if (!parse_backend_kind(model_backend, &kind)) {
+                std::fprintf(stderr, "attn bench: unknown backend %s\n", model_backend.c_str());
+                return 2;
+            }
+            cc.use(kind);
+        }
         bench::ModelBench mb(cc);
         mb.translate_ms(32, 32);  // warm-up: first-touch of 250 MB of weights
         std::vector<double> runs;
@@ -98,6 +108,7 @@ int cli_bench(int argc, char ** argv) {
         std::sort(runs.begin(), runs.end());
         const double ms = runs[runs.size() / 2];
         nlohmann::json m = {{"workload", "transformer-base encode 32 + greedy 32"}, {"ms", ms},
+                            {"backend", model_backend.empty() ? "fastest per op" : model_backend},
                             {"output_tokens_per_s", 32.0 / (ms / 1000.0)}};
         if (!json) std::printf("\ntransformer-base (6+6 layers, D 512, 37k vocab): encode 32 + greedy-decode 32 tokens: "
                                "%.1f ms, %.1f output tokens/s\n", ms, 32.0 / (ms / 1000.0));

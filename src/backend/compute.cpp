@@ -11,23 +11,33 @@ Compute::Compute(BackendKind kind) {
     use(kind);
 }
 
+// Measured on this project's machines (docs/benchmarks.md, `attn bench --model`): on the web the
+// simd backend is the fast path for everything (Eigen has no wasm SIMD). Natively Eigen (AVX-512)
+// wins every product with many rows, but one-row linears (every decoder step) run ~1.7x faster on
+// our f32x4 kernel: Transformer-base decoding 246 ms vs 357 ms.
 Compute Compute::fastest() {
 #if defined(__EMSCRIPTEN__)
-    return Compute(BackendKind::Simd);  // Eigen is scalar on wasm
+    return Compute(BackendKind::Simd);
 #else
-    return Compute(BackendKind::Eigen);
+    Compute cc(BackendKind::Eigen);
+    cc.use_for_few_rows_linear(BackendKind::Simd, 4);
+    return cc;
 #endif
 }
 
 void Compute::use(BackendKind kind) { m_kind_for.fill(kind); }
 void Compute::use(Op op, BackendKind kind) { m_kind_for[size_t(op)] = kind; }
+void Compute::use_for_few_rows_linear(BackendKind kind, int64_t max_rows) {
+    m_few_rows_kind = kind;
+    m_few_rows_max = max_rows;
+}
 
 // Runs `call(backend, outputs)` on the backend chosen for `op`. With verify on, the reference runs
 // first into scratch tensors (first, because element-wise ops may write in place over an input),
 // then the chosen backend writes the real outputs and the two are compared.
-template <class F> void Compute::run(Op op, std::initializer_list<TensorView> outputs, F && call) {
+template <class F> void Compute::run(Op op, BackendKind kind, std::initializer_list<TensorView> outputs, F && call) {
     OpStats & st = m_stats[size_t(op)];
-    Backend * be = m_backends[size_t(m_kind_for[size_t(op)])].get();
+    Backend * be = m_backends[size_t(kind)].get();
     Backend * ref = m_backends[size_t(BackendKind::Reference)].get();
     if (!be->supports(op)) {
         be = ref;
@@ -55,45 +65,46 @@ template <class F> void Compute::run(Op op, std::initializer_list<TensorView> ou
 }
 
 void Compute::linear(ConstView x, ConstView w, ConstView b, TensorView y) {
-    run(Op::Linear, {y}, [&](Backend & be, TensorView * o) { be.linear(x, w, b, o[0]); });
+    const BackendKind kind = x.rows() <= m_few_rows_max ? m_few_rows_kind : m_kind_for[size_t(Op::Linear)];
+    run(Op::Linear, kind, {y}, [&](Backend & be, TensorView * o) { be.linear(x, w, b, o[0]); });
 }
 void Compute::matmul(ConstView a, ConstView b, bool trans_b, TensorView c) {
-    run(Op::Matmul, {c}, [&](Backend & be, TensorView * o) { be.matmul(a, b, trans_b, o[0]); });
+    run(Op::Matmul, m_kind_for[size_t(Op::Matmul)], {c}, [&](Backend & be, TensorView * o) { be.matmul(a, b, trans_b, o[0]); });
 }
 void Compute::softmax_rows(ConstView x, float scale, const Mask & mask, TensorView y) {
-    run(Op::SoftmaxRows, {y}, [&](Backend & be, TensorView * o) { be.softmax_rows(x, scale, mask, o[0]); });
+    run(Op::SoftmaxRows, m_kind_for[size_t(Op::SoftmaxRows)], {y}, [&](Backend & be, TensorView * o) { be.softmax_rows(x, scale, mask, o[0]); });
 }
 void Compute::layer_norm(ConstView x, ConstView gamma, ConstView beta, float eps, TensorView y) {
-    run(Op::LayerNorm, {y}, [&](Backend & be, TensorView * o) { be.layer_norm(x, gamma, beta, eps, o[0]); });
+    run(Op::LayerNorm, m_kind_for[size_t(Op::LayerNorm)], {y}, [&](Backend & be, TensorView * o) { be.layer_norm(x, gamma, beta, eps, o[0]); });
 }
 void Compute::relu(ConstView x, TensorView y) {
-    run(Op::Relu, {y}, [&](Backend & be, TensorView * o) { be.relu(x, o[0]); });
+    run(Op::Relu, m_kind_for[size_t(Op::Relu)], {y}, [&](Backend & be, TensorView * o) { be.relu(x, o[0]); });
 }
 void Compute::gelu(ConstView x, TensorView y) {
-    run(Op::Gelu, {y}, [&](Backend & be, TensorView * o) { be.gelu(x, o[0]); });
+    run(Op::Gelu, m_kind_for[size_t(Op::Gelu)], {y}, [&](Backend & be, TensorView * o) { be.gelu(x, o[0]); });
 }
 void Compute::tanh(ConstView x, TensorView y) {
-    run(Op::Tanh, {y}, [&](Backend & be, TensorView * o) { be.tanh(x, o[0]); });
+    run(Op::Tanh, m_kind_for[size_t(Op::Tanh)], {y}, [&](Backend & be, TensorView * o) { be.tanh(x, o[0]); });
 }
 void Compute::sigmoid(ConstView x, TensorView y) {
-    run(Op::Sigmoid, {y}, [&](Backend & be, TensorView * o) { be.sigmoid(x, o[0]); });
+    run(Op::Sigmoid, m_kind_for[size_t(Op::Sigmoid)], {y}, [&](Backend & be, TensorView * o) { be.sigmoid(x, o[0]); });
 }
 void Compute::add(ConstView a, ConstView b, TensorView y) {
-    run(Op::Add, {y}, [&](Backend & be, TensorView * o) { be.add(a, b, o[0]); });
+    run(Op::Add, m_kind_for[size_t(Op::Add)], {y}, [&](Backend & be, TensorView * o) { be.add(a, b, o[0]); });
 }
 void Compute::mul(ConstView a, ConstView b, TensorView y) {
-    run(Op::Mul, {y}, [&](Backend & be, TensorView * o) { be.mul(a, b, o[0]); });
+    run(Op::Mul, m_kind_for[size_t(Op::Mul)], {y}, [&](Backend & be, TensorView * o) { be.mul(a, b, o[0]); });
 }
 void Compute::embedding(ConstView table, const int32_t * ids, int64_t T, TensorView y) {
-    run(Op::Embedding, {y}, [&](Backend & be, TensorView * o) { be.embedding(table, ids, T, o[0]); });
+    run(Op::Embedding, m_kind_for[size_t(Op::Embedding)], {y}, [&](Backend & be, TensorView * o) { be.embedding(table, ids, T, o[0]); });
 }
 void Compute::attention(ConstView q, ConstView k, ConstView v, int heads, float scale, const Mask & mask,
                         TensorView probs, TensorView out) {
-    run(Op::Attention, {probs, out},
+    run(Op::Attention, m_kind_for[size_t(Op::Attention)], {probs, out},
         [&](Backend & be, TensorView * o) { be.attention(q, k, v, heads, scale, mask, o[0], o[1]); });
 }
 void Compute::additive_scores(ConstView ws, ConstView uh, ConstView va, TensorView scores) {
-    run(Op::AdditiveScores, {scores}, [&](Backend & be, TensorView * o) { be.additive_scores(ws, uh, va, o[0]); });
+    run(Op::AdditiveScores, m_kind_for[size_t(Op::AdditiveScores)], {scores}, [&](Backend & be, TensorView * o) { be.additive_scores(ws, uh, va, o[0]); });
 }
 
 } // namespace attn

@@ -27,6 +27,9 @@ public:
 
     void use(BackendKind kind);           // every op on this backend
     void use(Op op, BackendKind kind);    // one op on this backend
+    // Linear calls with at most `max_rows` rows go to `kind` (0 turns it off). Decoder steps are
+    // one row each: a matrix-vector product, where the fastest backend differs from big products.
+    void use_for_few_rows_linear(BackendKind kind, int64_t max_rows);
     BackendKind backend_for(Op op) const { return m_kind_for[size_t(op)]; }
 
     void set_verify(bool on) { m_verify = on; }
@@ -51,10 +54,12 @@ public:
     void additive_scores(ConstView ws, ConstView uh, ConstView va, TensorView scores);
 
 private:
-    template <class F> void run(Op op, std::initializer_list<TensorView> outputs, F && call);
+    template <class F> void run(Op op, BackendKind kind, std::initializer_list<TensorView> outputs, F && call);
 
     std::array<std::unique_ptr<Backend>, 3> m_backends;  // indexed by BackendKind
     std::array<BackendKind, size_t(Op::Count)> m_kind_for{};
+    BackendKind m_few_rows_kind = BackendKind::Reference;
+    int64_t m_few_rows_max = 0;
     std::array<OpStats, size_t(Op::Count)> m_stats{};
     bool m_verify = false, m_timing = false;
 };
