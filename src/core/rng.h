@@ -27,6 +27,11 @@ public:
         return float(std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2));
     }
 
+    // The whole generator state, so a training run can checkpoint and resume its random stream
+    // exactly: Rng r2(0); r2.set_state(r.state()); gives the same numbers as r from here on.
+    uint64_t state() const { return m_state; }
+    void set_state(uint64_t s) { m_state = s; }
+
 private:
     uint64_t m_state;
 };

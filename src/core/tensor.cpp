@@ -16,12 +16,6 @@ Shape::Shape(std::initializer_list<int64_t> d) {
     }
 }
 
-int64_t Shape::numel() const {
-    int64_t n = 1;
-    for (int i = 0; i < rank; i++) n *= dims[i];
-    return rank ? n : 0;
-}
-
 bool Shape::operator==(const Shape & o) const {
     if (rank != o.rank) return false;
     for (int i = 0; i < rank; i++)

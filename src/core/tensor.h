@@ -26,7 +26,11 @@ struct Shape {
 
     Shape() = default;
     Shape(std::initializer_list<int64_t> d);
-    int64_t numel() const;
+    int64_t numel() const {  // inline: loop conditions call it, and it must cost nothing there
+        int64_t n = rank ? 1 : 0;
+        for (int i = 0; i < rank; i++) n *= dims[i];
+        return n;
+    }
     int64_t operator[](int i) const { return dims[i]; }
     int64_t last() const { return rank ? dims[rank - 1] : 1; }     // columns
     int64_t rows() const { return rank ? numel() / last() : 1; }   // all leading dims flattened

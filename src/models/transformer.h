@@ -70,6 +70,9 @@ public:
 
     const TransformerConfig & config() const { return m_cfg; }
     const TensorMap & tensors() const { return m_tensors; }
+    // For training: values may be changed in place (the layer views point into these tensors);
+    // replacing or reshaping a tensor would leave the views dangling.
+    TensorMap & parameters() { return m_tensors; }
     int64_t parameter_count() const;
     static int64_t parameter_count(const TransformerConfig & cfg);  // from the shapes, no allocation
 

@@ -1,7 +1,8 @@
 // The simd GEMM core (backend/simd/gemm_simd.h) on edge shapes against a plain double loop:
 // every M, N, K from {1, 3, 7, 33, 65, 257} (tails of the 4×8 tile, of the 4-lane vectors, and
 // of the 128-row / 256-deep cache blocks), both layouts of B, bias or not, strided A and C
-// (attention's heads are column blocks), K beyond one cache block, and K = 0.
+// (attention's heads are column blocks), K beyond one cache block, and K = 0. gemm::linear gets
+// the same shapes plus both sides of its switch between its own path and gemm().
 #include "backend/simd/gemm_simd.h"
 
 #include "core/tensor.h"
@@ -23,6 +24,7 @@ struct Problem {
     bool b_is_nk;
     bool with_bias;
     int64_t pad = 0;  // extra floats per row of A and C, so lda > K and ldc > N
+    bool linear = false;  // through gemm::linear (B(N, K), no padding) instead of gemm::gemm
 };
 
 // Runs gemm::gemm on random data and checks every element against a double-precision loop.
@@ -33,15 +35,18 @@ struct Problem {
 void check(const Problem & p) {
     SCOPED_TRACE("M=" + std::to_string(p.M) + " N=" + std::to_string(p.N) + " K=" + std::to_string(p.K) +
                  (p.b_is_nk ? " B(N,K)" : " B(K,N)") + (p.with_bias ? " +bias" : "") +
-                 " pad=" + std::to_string(p.pad));
+                 " pad=" + std::to_string(p.pad) + (p.linear ? " linear" : ""));
     const int64_t lda = p.K + p.pad, ldc = p.N + p.pad, ldb = p.b_is_nk ? p.K : p.N;
     Tensor A = random_normal({std::max<int64_t>(p.M * lda, 1)}, 11);
     Tensor B = random_normal({std::max<int64_t>(p.K * p.N, 1)}, 12);
     Tensor bias = random_normal({p.N}, 13);
     const float sentinel = 12345.0f;
     std::vector<float> C(size_t(p.M * ldc), sentinel);
-    gemm::gemm(A.data(), lda, p.M, p.K, B.data(), ldb, p.b_is_nk, p.N, p.with_bias ? bias.data() : nullptr,
-               C.data(), ldc);
+    if (p.linear)  // y(M, N) = x(M, K) · W(N, K)ᵀ + b(N)
+        gemm::linear(A.data(), p.M, p.K, B.data(), p.N, p.with_bias ? bias.data() : nullptr, C.data());
+    else
+        gemm::gemm(A.data(), lda, p.M, p.K, B.data(), ldb, p.b_is_nk, p.N, p.with_bias ? bias.data() : nullptr,
+                   C.data(), ldc);
 
     const double eps = std::ldexp(1.0, -24);
     int failures = 0;
@@ -72,6 +77,30 @@ TEST(GemmSimd, AllEdgeShapesBothLayouts) {
         for (int64_t N : kSizes)
             for (int64_t K : kSizes)
                 for (bool nk : {false, true}) check({M, N, K, nk, /*with_bias=*/(M + N + K) % 2 == 1});
+}
+
+Problem linear(int64_t rows, int64_t out, int64_t K, bool with_bias) {
+    Problem p{rows, out, K, /*b_is_nk=*/true, with_bias};
+    p.linear = true;
+    return p;
+}
+
+TEST(GemmSimd, LinearAllEdgeShapes) {
+    for (int64_t rows : {1, 3, 4, 5, 7, 8, 9, 33, 65})
+        for (int64_t out : kSizes)
+            for (int64_t K : {0, 1, 3, 7, 33, 65, 257})
+                check(linear(rows, out, K, /*with_bias=*/(rows + out + K) % 2 == 1));
+}
+
+TEST(GemmSimd, LinearAtTransformerShapes) {
+    // The encoder's three weight shapes at 32 rows, and both sides of linear's switch to gemm()
+    // (packed x of 64K floats: 32 rows at K = 2048 stay, 33 go).
+    check(linear(32, 512, 512, true));
+    check(linear(32, 2048, 512, true));
+    check(linear(32, 512, 2048, true));
+    check(linear(33, 70, 2048, false));
+    check(linear(128, 130, 512, true));
+    check(linear(129, 13, 512, true));
 }
 
 TEST(GemmSimd, StridedRowsAsInAttentionHeads) {

@@ -7,7 +7,7 @@ them, so CI needs no PyTorch. Rerun after changing the model definition:
     apt-get install python3-torch      # once; ./test does not need it
     /usr/bin/python3 tests/tools/make_reference.py
 
-For each configuration below it writes two files:
+For each configuration below it writes three files:
   tests/data/transformer_<name>.safetensors      the weights, in the app's format (loads with Transformer::load)
   tests/data/transformer_<name>_ref.safetensors  inputs and expected outputs:
       src (S), tgt_in (T)                         token ids (stored as float32)
@@ -15,6 +15,12 @@ For each configuration below it writes two files:
       logits (T, V_tgt)                           teacher-forced decoder output
       encoder_self/<l> (H, S, S), decoder_self/<l> (H, T, T), cross/<l> (H, T, S)   attention probabilities
       greedy (G)                                  greedy decoding of src for G steps (ids as float32)
+  tests/data/transformer_<name>_train.safetensors  one training batch and what training does with it:
+      src (B, S), tgt_in (B, T), tgt_out (B, T)   the padded batch (pad 0, BOS 1, EOS 2), as float32
+      loss ()                                     mean cross-entropy, label smoothing 0.1, pad ignored
+      grad/<weight name>                          d loss / d weight at step 0 (tied weights: the sum)
+      adam_losses (11)                            the loss before each of 10 Adam steps and after the last
+                                                  (lr 1e-3, β 0.9/0.98, ε 1e-9, same batch, no dropout)
 
 The model is written out op by op below (not nn.Transformer), in float64, following the paper's
 formulas, so it is an independent statement of what the C++ computes.
@@ -101,10 +107,15 @@ class Model:
         self.pe = torch.zeros(c["max_positions"], D, dtype=torch.float64)
         self.pe[:, 0::2] = torch.sin(angle)
         self.pe[:, 1::2] = torch.cos(angle)
-        tgt = self.w["decoder/embed/weight"]
-        self.src_embed = tgt if c["tied"] == "all" else self.w["encoder/embed/weight"]
+        self.bind_embeddings(self.w)
+
+    def bind_embeddings(self, w):
+        """Binds the (possibly shared) embedding matrices to the weights in w."""
+        c = self.c
+        tgt = w["decoder/embed/weight"]
+        self.src_embed = tgt if c["tied"] == "all" else w["encoder/embed/weight"]
         self.tgt_embed = tgt
-        self.gen_w = self.w["generator/weight"] if c["tied"] == "none" else tgt
+        self.gen_w = w["generator/weight"] if c["tied"] == "none" else tgt
 
     def linear(self, x, p):
         return x @ self.w[p + "/weight"].T + self.w[p + "/bias"]
@@ -181,6 +192,63 @@ class Model:
         return out, min(margins)
 
 
+TRAIN_EXAMPLES = [  # (src, tgt) without BOS/EOS; padded like attn::make_padded_batch
+    ([5, 9, 12, 7], [10, 22, 7]),
+    ([8, 4], [33, 9, 14, 26]),
+    ([20, 11, 6, 30, 15], [12]),
+]
+
+
+def padded_batch(c):
+    B = len(TRAIN_EXAMPLES)
+    S = max(len(s) for s, _ in TRAIN_EXAMPLES)
+    T = max(len(t) for _, t in TRAIN_EXAMPLES) + 1
+    pad, bos, eos = c["pad_id"], c["bos_id"], c["eos_id"]
+    src = np.full((B, S), pad, np.float32)
+    tgt_in = np.full((B, T), pad, np.float32)
+    tgt_out = np.full((B, T), pad, np.float32)
+    for b, (s_ids, t_ids) in enumerate(TRAIN_EXAMPLES):
+        src[b, : len(s_ids)] = s_ids
+        tgt_in[b, : len(t_ids) + 1] = [bos] + t_ids
+        tgt_out[b, : len(t_ids) + 1] = t_ids + [eos]
+    return src, tgt_in, tgt_out
+
+
+def batch_loss(model, c, smoothing=0.1):
+    """The batch's loss computed one sentence at a time, with no padding at all: equal to the
+    padded batch's loss exactly when the C++ masks padding correctly."""
+    total, count = 0.0, 0
+    for s_ids, t_ids in TRAIN_EXAMPLES:
+        memory = model.encode(torch.tensor(s_ids), {})
+        logits = model.decode(memory, torch.tensor([c["bos_id"]] + t_ids), {})
+        target = torch.tensor(t_ids + [c["eos_id"]])
+        total = total + torch.nn.functional.cross_entropy(logits, target, label_smoothing=smoothing, reduction="sum")
+        count += len(target)
+    return total / count
+
+
+def training_reference(c, w):
+    """Loss and gradients at step 0, then the losses of 10 Adam steps, in float64."""
+    params = {k: v.double().clone().requires_grad_(True) for k, v in w.items()}
+    model = Model(c, w)
+    model.w = params  # the model reads its weights from here, so autograd sees them
+    model.bind_embeddings(params)
+    loss = batch_loss(model, c)
+    loss.backward()
+    grads = {k: p.grad.detach().float().numpy() for k, p in params.items()}
+    opt = torch.optim.Adam(params.values(), lr=1e-3, betas=(0.9, 0.98), eps=1e-9)
+    losses = []
+    for _ in range(10):
+        opt.zero_grad()
+        step_loss = batch_loss(model, c)
+        losses.append(float(step_loss))
+        step_loss.backward()
+        opt.step()
+    with torch.no_grad():
+        losses.append(float(batch_loss(model, c)))
+    return float(loss), grads, losses
+
+
 def main():
     torch.manual_seed(0)
     os.makedirs(DATA, exist_ok=True)
@@ -213,6 +281,15 @@ def main():
         safetensors_np.write(os.path.join(DATA, f"transformer_{name}_ref.safetensors"), ref,
                             {"generator": "tests/tools/make_reference.py", "torch": torch.__version__,
                              "greedy_min_margin": f"{margin:.4f}"})
+        loss, grads, losses = training_reference(c, w)
+        src_b, tgt_in_b, tgt_out_b = padded_batch(c)
+        train = {"src": src_b, "tgt_in": tgt_in_b, "tgt_out": tgt_out_b, "loss": np.array([loss], np.float32),
+                 "adam_losses": np.array(losses, np.float32)}
+        train.update({"grad/" + k: v for k, v in grads.items()})
+        safetensors_np.write(os.path.join(DATA, f"transformer_{name}_train.safetensors"), train,
+                             {"generator": "tests/tools/make_reference.py", "torch": torch.__version__,
+                              "optimizer": "Adam lr 1e-3 betas 0.9 0.98 eps 1e-9", "label_smoothing": "0.1"})
+        print(f"{name}: loss {loss:.5f}, Adam losses {losses[0]:.4f} -> {losses[-1]:.4f}")
         print(f"{name}: seed {seed}, {sum(v.size for v in weights.values())} parameters, greedy {greedy}, min margin {margin:.3f}")
 
 

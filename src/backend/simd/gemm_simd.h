@@ -7,7 +7,9 @@
 // and source-level unrolling ~30 (V8 spills). B is packed into 8-column panels, k-major
 // (Bp[k·8 + j]), A into 4-row panels, k-major (Ap[k·4 + i]); both zero-padded, so the
 // micro-kernel never branches on a tail: partial tiles are computed whole and stored partially.
-// Packing B once and reusing it is what lets attention pack K and V once per head.
+// Packing B once and reusing it is what lets attention pack K and V once per head. linear() runs
+// the same micro-kernel the other way round (weights as A, read in place; x packed as B), since
+// with few rows packing the weights would cost a large share of the work.
 #pragma once
 #include <cstdint>
 
@@ -36,5 +38,10 @@ void gemm_packed_b(const float * A, int64_t lda, int64_t M, int64_t K, const flo
 // than copying the matrix once for so little reuse).
 void gemm(const float * A, int64_t lda, int64_t M, int64_t K, const float * B, int64_t ldb, bool b_is_nk,
           int64_t N, const float * bias, float * C, int64_t ldc);
+
+// y(N, M) = x(N, K) · W(M, K)ᵀ + bias(M), all rows packed: nn.Linear. bias may be null. W is
+// never packed while N·K ≤ 64K floats (few rows: up to 128 at K = 512, a decoder step's 1);
+// beyond, this is gemm() with W as a transposed B.
+void linear(const float * x, int64_t N, int64_t K, const float * W, int64_t M, const float * bias, float * y);
 
 } // namespace attn::gemm

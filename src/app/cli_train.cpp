@@ -1,0 +1,212 @@
+// `attn train --config cfg.json [--resume]`: trains a Transformer with the settings of a JSON file,
+// showing a progress bar and writing a CSV log, checkpoints (atomic; also on Ctrl-C) and the final
+// weights. `attn plot-log log.csv loss.png` draws the loss curve.
+//
+// Config (every field optional except data.task; see README "Training"):
+//   {"model":  {TransformerConfig fields, e.g. "encoder_layers": 2, "d_model": 64, "heads": 4, ...},
+//    "data":   {"task": "reverse"|"copy"|"sort", "train_examples": 20000, "heldout_examples": 500,
+//               "min_len": 1, "max_len": 10},
+//    "train":  {"steps": 2000, "max_tokens": 2048, "seed": 1, "schedule": "noam"|"constant",
+//               "warmup": 400, "factor": 1.0, "lr": 1e-3, "clip_norm": 1.0, "dropout": 0.1,
+//               "label_smoothing": 0.1, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "weight_decay": 0},
+//    "output": {"dir": "runs/reverse", "checkpoint_every": 200}}
+// Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors.
+#include "app/cli.h"
+#include "models/decode.h"
+#include "train/plot.h"
+#include "train/toy_tasks.h"
+#include "train/transformer_train.h"
+
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+namespace attn {
+
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+void on_sigint(int) { g_interrupted = 1; }
+
+struct RunConfig {
+    TransformerConfig model;
+    ToyTask task = ToyTask::Reverse;
+    int train_examples = 20000, heldout_examples = 500, min_len = 1, max_len = 10;
+    TrainerConfig trainer;
+    TrainOptions options;
+    std::string dir = "runs/train";
+};
+
+// Reads numbers and strings without exceptions (nlohmann is used in its non-throwing style here:
+// every access is type-checked first).
+Status read_run_config(const std::string & path, RunConfig * out) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return Status::error("cannot read " + path);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return Status::error(path + ": not a JSON object");
+    RunConfig c;
+    // The toy tasks' vocabulary; the model's section may override the architecture.
+    c.model.encoder_layers = c.model.decoder_layers = 2;
+    c.model.d_model = 64;
+    c.model.d_ff = 256;
+    c.model.heads = 4;
+    c.model.max_positions = 64;
+    c.model.src_vocab = c.model.tgt_vocab = kToyVocab;
+    if (j.contains("model")) {
+        if (!j["model"].is_object()) return Status::error(path + ": \"model\" must be an object");
+        nlohmann::json m = nlohmann::json::parse(c.model.to_json());
+        for (auto it = j["model"].begin(); it != j["model"].end(); ++it) m[it.key()] = it.value();
+        if (Status st = TransformerConfig::from_json(m.dump(), &c.model); !st) return Status::error(path + ": " + st.message);
+    }
+    auto number = [&](const nlohmann::json & sec, const char * key, double * dst) -> Status {
+        if (!sec.contains(key)) return Status::success();
+        if (!sec[key].is_number()) return Status::error(path + ": \"" + key + "\" must be a number");
+        *dst = sec[key].get<double>();
+        return Status::success();
+    };
+    auto integer = [&](const nlohmann::json & sec, const char * key, auto * dst, long long lo, long long hi) -> Status {
+        if (!sec.contains(key)) return Status::success();
+        if (!sec[key].is_number_integer() || sec[key].get<long long>() < lo || sec[key].get<long long>() > hi)
+            return Status::error(path + ": \"" + key + "\" must be an integer in " + std::to_string(lo) + ".." +
+                                 std::to_string(hi));
+        *dst = decltype(+*dst)(sec[key].get<long long>());
+        return Status::success();
+    };
+    const nlohmann::json empty = nlohmann::json::object();
+    const nlohmann::json & data = j.contains("data") && j["data"].is_object() ? j["data"] : empty;
+    const nlohmann::json & train = j.contains("train") && j["train"].is_object() ? j["train"] : empty;
+    const nlohmann::json & output = j.contains("output") && j["output"].is_object() ? j["output"] : empty;
+    if (data.contains("task")) {
+        if (!data["task"].is_string() || !parse_toy_task(data["task"].get<std::string>(), &c.task))
+            return Status::error(path + ": data.task must be \"copy\", \"reverse\" or \"sort\"");
+    }
+    Status st = Status::success();
+    for (Status s : {integer(data, "train_examples", &c.train_examples, 1, 10000000),
+                     integer(data, "heldout_examples", &c.heldout_examples, 0, 1000000),
+                     integer(data, "min_len", &c.min_len, 1, 1000), integer(data, "max_len", &c.max_len, 1, 1000),
+                     integer(train, "steps", &c.trainer.total_steps, 1, 100000000),
+                     integer(train, "max_tokens", &c.trainer.max_tokens, 1, 100000000),
+                     integer(train, "seed", &c.trainer.seed, 0, (1LL << 62)),
+                     integer(train, "warmup", &c.trainer.warmup, 1, 100000000),
+                     integer(output, "checkpoint_every", &c.trainer.checkpoint_every, 0, 100000000),
+                     number(train, "factor", &c.trainer.factor), number(train, "lr", &c.trainer.lr),
+                     number(train, "clip_norm", &c.trainer.clip_norm), number(train, "beta1", &c.trainer.adam.beta1),
+                     number(train, "beta2", &c.trainer.adam.beta2), number(train, "eps", &c.trainer.adam.eps),
+                     number(train, "weight_decay", &c.trainer.adam.weight_decay)})
+        if (!s) return s;
+    double dropout = c.options.dropout, smoothing = c.options.label_smoothing;
+    if (Status s = number(train, "dropout", &dropout); !s) return s;
+    if (Status s = number(train, "label_smoothing", &smoothing); !s) return s;
+    if (dropout < 0 || dropout >= 1 || smoothing < 0 || smoothing >= 1)
+        return Status::error(path + ": dropout and label_smoothing must be in [0, 1)");
+    c.options.dropout = float(dropout);
+    c.options.label_smoothing = float(smoothing);
+    if (train.contains("schedule")) {
+        if (!train["schedule"].is_string() ||
+            (train["schedule"] != "noam" && train["schedule"] != "constant"))
+            return Status::error(path + ": train.schedule must be \"noam\" or \"constant\"");
+        c.trainer.schedule = train["schedule"].get<std::string>();
+    }
+    if (c.min_len > c.max_len) return Status::error(path + ": data.min_len > data.max_len");
+    if (c.max_len + 1 > c.model.max_positions) return Status::error(path + ": data.max_len does not fit model.max_positions");
+    if (c.model.src_vocab < kToyVocab || c.model.tgt_vocab < kToyVocab)
+        return Status::error(path + ": the toy tasks need vocabularies of at least 14");
+    if (output.contains("dir")) {
+        if (!output["dir"].is_string()) return Status::error(path + ": output.dir must be a string");
+        c.dir = output["dir"].get<std::string>();
+    }
+    c.trainer.d_model = c.model.d_model;
+    c.trainer.checkpoint_path = c.dir + "/checkpoint.safetensors";
+    c.trainer.log_path = c.dir + "/log.csv";
+    (void)st;
+    *out = c;
+    return Status::success();
+}
+
+// Exact-match accuracy of greedy decoding on held-out examples.
+double sequence_accuracy(Compute & cc, const Transformer & model, const std::vector<Example> & heldout) {
+    int correct = 0;
+    for (const Example & e : heldout) {
+        DecodeOptions o;
+        o.max_length = int(e.tgt.size()) + 2;
+        DecodeResult r = translate(cc, model, e.src, o, nullptr);
+        std::vector<int32_t> want = e.tgt;
+        want.push_back(model.config().eos_id);
+        correct += r.tokens == want;
+    }
+    return heldout.empty() ? 0.0 : double(correct) / double(heldout.size());
+}
+
+} // namespace
+
+int cli_train(int argc, char ** argv) {
+    std::string config_path;
+    bool resume = false;
+    for (int i = 0; i < argc; i++) {
+        const std::string a = argv[i];
+        if (a == "--config" && i + 1 < argc) config_path = argv[++i];
+        else if (a == "--resume") resume = true;
+        else {
+            std::fprintf(stderr, "usage: attn train --config cfg.json [--resume]\n");
+            return 2;
+        }
+    }
+    if (config_path.empty()) { std::fprintf(stderr, "usage: attn train --config cfg.json [--resume]\n"); return 2; }
+    RunConfig rc;
+    if (Status st = read_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
+    mkdir(rc.dir.c_str(), 0755);
+
+    Transformer model;
+    if (Status st = Transformer::create(rc.model, Transformer::random_weights(rc.model, rc.trainer.seed), &model); !st) {
+        std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
+        return 2;
+    }
+    Compute cc = Compute::fastest();
+    TransformerTrainer seq2seq(cc, model, rc.options);
+    const auto train_data = make_toy_examples(rc.task, rc.train_examples, rc.min_len, rc.max_len, rc.trainer.seed);
+    const auto heldout = make_toy_examples(rc.task, rc.heldout_examples, rc.min_len, rc.max_len, rc.trainer.seed + 1000003);
+    Trainer trainer(seq2seq, train_data, rc.trainer, {{"config", rc.model.to_json()}, {"task", toy_task_name(rc.task)}});
+    if (resume) {
+        if (Status st = trainer.resume(rc.trainer.checkpoint_path); !st) {
+            std::fprintf(stderr, "attn train: cannot resume: %s\n", st.message.c_str());
+            return 1;
+        }
+        std::fprintf(stderr, "resumed at step %lld\n", (long long)trainer.progress().step);
+    }
+    if (Status st = trainer.open_log(); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
+
+    std::signal(SIGINT, on_sigint);
+    std::fprintf(stderr, "training %s: %lld parameters, %d examples, %lld steps -> %s\n", toy_task_name(rc.task),
+                 (long long)model.parameter_count(), rc.train_examples, (long long)rc.trainer.total_steps, rc.dir.c_str());
+    ProgressBar bar(stderr, rc.trainer.total_steps);
+    while (!trainer.done() && !g_interrupted) {
+        trainer.step(/*budget_ms=*/100.0);
+        bar.update(trainer.progress().step, trainer.last_loss(), trainer.last_lr(), trainer.tokens_per_second());
+    }
+    bar.finish();
+    if (Status st = trainer.save_checkpoint(); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
+    if (g_interrupted) {
+        std::fprintf(stderr, "interrupted at step %lld; checkpoint saved. Continue with --resume.\n",
+                     (long long)trainer.progress().step);
+        return 130;
+    }
+    if (Status st = model.save(rc.dir + "/model.safetensors"); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
+    const double acc = sequence_accuracy(cc, model, heldout);
+    std::printf("step %lld, loss %.4f, held-out sequence accuracy %.2f%% (%zu examples)\n",
+                (long long)trainer.progress().step, trainer.last_loss(), 100.0 * acc, heldout.size());
+    return 0;
+}
+
+int cli_plot_log(int argc, char ** argv) {
+    if (argc != 2) { std::fprintf(stderr, "usage: attn plot-log log.csv loss.png\n"); return 2; }
+    if (Status st = plot_loss_csv(argv[0], argv[1]); !st) { std::fprintf(stderr, "attn plot-log: %s\n", st.message.c_str()); return 1; }
+    return 0;
+}
+
+} // namespace attn

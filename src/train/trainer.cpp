@@ -1,0 +1,104 @@
+#include "train/trainer.h"
+
+#include "train/grad_clip.h"
+#include "train/schedule.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace attn {
+
+Trainer::Trainer(Seq2SeqModel & model, std::vector<Example> data, TrainerConfig cfg,
+                 std::map<std::string, std::string> meta)
+    : m_model(model), m_data(std::move(data)), m_cfg(std::move(cfg)), m_meta(std::move(meta)), m_adam(m_cfg.adam),
+      m_rng(m_cfg.seed ^ 0xD1B54A32D192ED03ull) {
+    m_progress.data_seed = m_cfg.seed;
+    m_progress.rng_state = m_rng.state();
+    m_started_s = monotonic_seconds();
+}
+
+double Trainer::learning_rate(int64_t step) const {
+    if (m_cfg.schedule == "constant") return m_cfg.lr;
+    return noam_rate(std::max<int64_t>(step, 1), m_cfg.d_model, m_cfg.warmup, m_cfg.factor);
+}
+
+Status Trainer::resume(const std::string & path) {
+    TensorMap params;
+    Adam adam(m_cfg.adam);
+    TrainProgress progress;
+    std::map<std::string, std::string> extra;
+    if (Status st = load_checkpoint(path, &params, &adam, &progress, &extra); !st) return st;
+    TensorMap & mine = m_model.parameters();
+    // Same names and shapes, or it is another model's checkpoint.
+    if (params.size() != mine.size()) return Status::error(path + ": the checkpoint is for a different model");
+    for (auto & [name, t] : mine) {
+        auto it = params.find(name);
+        if (it == params.end() || it->second.shape() != t.shape())
+            return Status::error(path + ": the checkpoint has no tensor " + name + " of shape " + t.shape().str());
+    }
+    if (progress.data_seed != m_cfg.seed)
+        return Status::error(path + ": the checkpoint was made with data seed " + std::to_string(progress.data_seed) +
+                             ", this run uses " + std::to_string(m_cfg.seed));
+    // Copy values in place: models keep views into their tensors.
+    for (auto & [name, t] : mine) std::memcpy(t.data(), params.at(name).data(), size_t(t.numel()) * sizeof(float));
+    m_adam = std::move(adam);
+    m_progress = progress;
+    m_rng.set_state(progress.rng_state);
+    return Status::success();
+}
+
+Status Trainer::open_log() {
+    if (m_cfg.log_path.empty()) return Status::success();
+    return m_log.open(m_cfg.log_path, m_progress.step > 0 ? m_progress.step : -1);
+}
+
+Status Trainer::save_checkpoint() {
+    if (m_cfg.checkpoint_path.empty()) return Status::success();
+    m_progress.rng_state = m_rng.state();
+    return attn::save_checkpoint(m_cfg.checkpoint_path, m_model.parameters(), m_adam, m_progress, m_meta);
+}
+
+void Trainer::one_step() {
+    if (m_batches_epoch != m_progress.epoch) {
+        m_epoch_batches = make_token_batches(m_data, m_cfg.max_tokens, m_cfg.seed, m_progress.epoch);
+        m_batches_epoch = m_progress.epoch;
+    }
+    const std::vector<size_t> & indices = m_epoch_batches[size_t(m_progress.batch_in_epoch)];
+    const PaddedBatch batch = make_padded_batch(m_data, indices, m_model.pad_id(), m_model.bos_id(), m_model.eos_id());
+    const double t0 = monotonic_seconds();
+    m_last_loss = m_model.forward_backward(batch, m_rng, &m_grads);
+    const double norm = m_cfg.clip_norm > 0 ? clip_grad_norm(m_grads, m_cfg.clip_norm) : global_grad_norm(m_grads);
+    m_last_lr = learning_rate(m_progress.step + 1);
+    // A non-finite gradient (an overflow on a bad batch) would write NaN into every weight through
+    // Adam's moments; skip the update and count the step, so one bad batch cannot end the run.
+    if (std::isfinite(norm)) m_adam.step(m_model.parameters(), m_grads, m_last_lr);
+    else m_skipped_steps++;
+    const double dt = monotonic_seconds() - t0;
+    m_tokens_per_s = dt > 0 ? double(batch.target_tokens) / dt : 0.0;
+
+    m_progress.step++;
+    m_progress.tokens_seen += batch.target_tokens;
+    if (++m_progress.batch_in_epoch >= int64_t(m_epoch_batches.size())) {
+        m_progress.batch_in_epoch = 0;
+        m_progress.epoch++;
+    }
+    m_progress.rng_state = m_rng.state();
+    if (m_log.is_open())
+        (void)m_log.row(m_progress.step, m_progress.epoch, m_last_loss, m_last_lr, m_tokens_per_s,
+                        monotonic_seconds() - m_started_s);
+    if (m_cfg.checkpoint_every > 0 && m_progress.step % m_cfg.checkpoint_every == 0) m_last_status = save_checkpoint();
+}
+
+int Trainer::step(double budget_ms) {
+    const double end = monotonic_seconds() + budget_ms / 1000.0;
+    int steps = 0;
+    while (!done()) {
+        one_step();
+        steps++;
+        if (monotonic_seconds() >= end) break;
+    }
+    return steps;
+}
+
+} // namespace attn

@@ -1,0 +1,145 @@
+// The training loop: resuming from a checkpoint gives bit-identical weights to an uninterrupted
+// run, step(budget_ms) slices work, and a 2+2-layer model learns the reverse task.
+#include "models/decode.h"
+#include "train/toy_tasks.h"
+#include "train/transformer_train.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace attn;
+
+namespace {
+
+TransformerConfig toy_config(int layers, int d_model, int d_ff, int heads) {
+    TransformerConfig c;
+    c.encoder_layers = c.decoder_layers = layers;
+    c.d_model = d_model;
+    c.d_ff = d_ff;
+    c.heads = heads;
+    c.src_vocab = c.tgt_vocab = kToyVocab;
+    c.max_positions = 32;
+    return c;
+}
+
+TrainerConfig small_run(const std::string & name, int64_t steps) {
+    TrainerConfig t;
+    t.total_steps = steps;
+    t.max_tokens = 256;
+    t.seed = 7;
+    t.schedule = "noam";
+    t.warmup = 20;
+    t.d_model = 16;
+    t.clip_norm = 1.0;
+    t.checkpoint_path = std::string(ATTN_TEST_OUT_DIR) + "/" + name + ".safetensors";
+    return t;
+}
+
+TEST(Trainer, ResumedRunEndsWithTheSameWeights) {
+    const TransformerConfig c = toy_config(1, 16, 32, 2);
+    const auto data = make_toy_examples(ToyTask::Copy, 300, 1, 6, 3);
+    Compute cc(BackendKind::Eigen);
+    const TrainOptions opts{/*dropout=*/0.1f, /*label_smoothing=*/0.1f};  // dropout: the RNG must resume too
+
+    Transformer straight;
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 1), &straight));
+    TransformerTrainer s2s_a(cc, straight, opts);
+    Trainer a(s2s_a, data, small_run("resume_a", 25));
+    while (!a.done()) a.step(1e9);
+
+    Transformer first;
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 1), &first));
+    TransformerTrainer s2s_b(cc, first, opts);
+    Trainer b(s2s_b, data, small_run("resume_b", 25));
+    for (int i = 0; i < 9; i++) b.step(0.0);  // a zero budget still makes one step
+    ASSERT_EQ(b.progress().step, 9);
+    ASSERT_TRUE(b.save_checkpoint());
+
+    // A new process would start from a fresh random model; resume must overwrite all of it.
+    Transformer second;
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 99), &second));
+    TransformerTrainer s2s_c(cc, second, opts);
+    Trainer resumed(s2s_c, data, small_run("resume_b", 25));
+    Status st = resumed.resume(small_run("resume_b", 25).checkpoint_path);
+    ASSERT_TRUE(st) << st.message;
+    EXPECT_EQ(resumed.progress().step, 9);
+    while (!resumed.done()) resumed.step(1e9);
+
+    EXPECT_EQ(resumed.progress(), a.progress());
+    for (const auto & [name, t] : straight.tensors())
+        ASSERT_EQ(std::memcmp(t.data(), second.tensors().at(name).data(), size_t(t.numel()) * sizeof(float)), 0)
+            << name << " differs after resume";
+}
+
+TEST(Trainer, ResumeRefusesAnotherModelsCheckpoint) {
+    const auto data = make_toy_examples(ToyTask::Copy, 50, 1, 4, 3);
+    Compute cc(BackendKind::Eigen);
+    Transformer small, big;
+    ASSERT_TRUE(Transformer::create(toy_config(1, 16, 32, 2), Transformer::random_weights(toy_config(1, 16, 32, 2), 1), &small));
+    ASSERT_TRUE(Transformer::create(toy_config(1, 32, 32, 2), Transformer::random_weights(toy_config(1, 32, 32, 2), 1), &big));
+    TransformerTrainer s(cc, small, {}), b(cc, big, {});
+    Trainer ts(s, data, small_run("other_model", 2)), tb(b, data, small_run("other_model", 2));
+    ts.step(0.0);
+    ASSERT_TRUE(ts.save_checkpoint());
+    Status st = tb.resume(small_run("other_model", 2).checkpoint_path);
+    EXPECT_FALSE(st);
+    EXPECT_NE(st.message.find("shape"), std::string::npos) << st.message;
+}
+
+TEST(Trainer, LearningRateFollowsTheSchedule) {
+    TransformerConfig c = toy_config(1, 16, 32, 2);
+    Transformer m;
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 1), &m));
+    Compute cc(BackendKind::Eigen);
+    TransformerTrainer s(cc, m, {});
+    TrainerConfig t;
+    t.d_model = 512;
+    t.warmup = 4000;
+    Trainer tr(s, {}, t);
+    EXPECT_NEAR(tr.learning_rate(1), 1.747e-7, 1e-10);
+    EXPECT_NEAR(tr.learning_rate(4000), 6.988e-4, 1e-7);
+    t.schedule = "constant";
+    t.lr = 3e-4;
+    EXPECT_EQ(Trainer(s, {}, t).learning_rate(123), 3e-4);
+}
+
+// The toy task that proves learning: reverse digit strings of length 1..6 with a 2+2-layer,
+// d 64 model (dropout and label smoothing 0.1, Adam at a constant 1e-3). Held-out examples come
+// from another seed. Measured: 98.2% after 1200 steps; 1500 steps keep a margin.
+TEST(Trainer, ReverseTaskReaches99PercentHeldOut) {
+#if defined(__EMSCRIPTEN__)
+    GTEST_SKIP() << "a minute of training: run natively only (the wasm build runs the same code in the other tests)";
+#endif
+    const TransformerConfig c = toy_config(2, 64, 256, 4);
+    Transformer m;
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 5), &m));
+    Compute cc = Compute::fastest();
+    TransformerTrainer s2s(cc, m, TrainOptions{/*dropout=*/0.1f, /*label_smoothing=*/0.1f});
+    TrainerConfig t;
+    t.total_steps = ATTN_REVERSE_STEPS;
+    t.max_tokens = 1024;
+    t.seed = 11;
+    t.schedule = "constant";  // measured: reaches 99% in fewer steps here than the Noam schedule
+    t.lr = 1e-3;
+    t.d_model = 64;
+    t.clip_norm = 1.0;
+    Trainer trainer(s2s, make_toy_examples(ToyTask::Reverse, 20000, 1, 6, 11), t);
+    while (!trainer.done()) trainer.step(1e9);
+
+    const auto heldout = make_toy_examples(ToyTask::Reverse, 500, 1, 6, 12345);
+    int correct = 0;
+    for (const Example & e : heldout) {
+        DecodeOptions o;
+        o.max_length = int(e.tgt.size()) + 2;
+        std::vector<int32_t> want = e.tgt;
+        want.push_back(c.eos_id);
+        correct += translate(cc, m, e.src, o, nullptr).tokens == want;
+    }
+    const double accuracy = double(correct) / double(heldout.size());
+    std::printf("reverse: %lld steps, final loss %.4f, held-out sequence accuracy %.1f%%\n",
+                (long long)trainer.progress().step, trainer.last_loss(), 100.0 * accuracy);
+    EXPECT_GE(accuracy, 0.99);
+}
+
+} // namespace
