@@ -3,6 +3,7 @@
 // tests: the machines are shared and noisy, so compare columns of one run.
 #include "app/cli.h"
 #include "bench/model_bench.h"
+#include "bench/train_bench.h"
 #include "bench/workloads.h"
 #include "core/build_info.h"
 
@@ -43,19 +44,21 @@ std::vector<Case> cases() {
 } // namespace
 
 int cli_bench(int argc, char ** argv) {
-    bool json = false, quick = false, model = false;
+    bool json = false, quick = false, model = false, train = false;
     std::string only, model_backend;
     for (int i = 0; i < argc; i++) {
         if (!std::strcmp(argv[i], "--json")) json = true;
         else if (!std::strcmp(argv[i], "--quick")) quick = true;
         else if (!std::strcmp(argv[i], "--model")) model = true;
+        else if (!std::strcmp(argv[i], "--train")) train = true;
         else if (!std::strcmp(argv[i], "--model-backend") && i + 1 < argc) model_backend = argv[++i];
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else {
             std::fprintf(stderr, "usage: attn bench [--json] [--quick] [--only WORKLOAD_SUBSTRING] [--model]\n"
                                  "  --model  also time the Transformer-base model: encode 32 + greedy-decode 32\n"
                                  "           tokens, and one decoder step at cache lengths 8, 32, 128\n"
-                                 "  --model-backend NAME  run the model on one backend (default: the fastest per op)\n");
+                                 "  --model-backend NAME  run the model on one backend (default: the fastest per op)\n"
+                                 "  --train  training speed: d 128, 3+3 layers, 2048-token batch, forward+backward+Adam\n");
             return 2;
         }
     }
@@ -118,6 +121,14 @@ int cli_bench(int argc, char ** argv) {
             if (!json) std::printf("  one decoder step with %3d cached positions: %.2f ms\n", len, step);
         }
         out["model"] = m;
+    }
+    if (train) {
+        Compute cc = Compute::fastest();
+        const bench::TrainBenchResult r = bench::train_tokens_per_second(cc, quick ? 3 : 10);
+        out["train"] = {{"workload", "d128 3+3 layers 4 heads, 64x32 tokens, fwd+bwd+Adam"},
+                        {"ms_per_step", r.ms_per_step}, {"target_tokens_per_s", r.target_tokens_per_s}};
+        if (!json) std::printf("\ntraining (d 128, 3+3 layers, 2048 target tokens/step): %.1f ms/step, %.0f tokens/s\n",
+                               r.ms_per_step, r.target_tokens_per_s);
     }
     if (json) std::printf("%s\n", out.dump(2).c_str());
     return 0;

@@ -49,4 +49,9 @@ private:
 void linear_backward_fast(Compute & cc, ConstView x, ConstView w, ConstView dy, TensorView dx, TensorView dw,
                           TensorView db);
 
+// Attention backward as four matrix products per (batch, head) on Compute; same contract as
+// nn/grad_ops.h attention_backward (its double-precision reference in the tests).
+void attention_backward_fast(Compute & cc, ConstView q, ConstView k, ConstView v, ConstView probs, ConstView dout,
+                             int heads, float scale, TensorView dq, TensorView dk, TensorView dv);
+
 } // namespace attn

@@ -105,13 +105,14 @@ TEST(Trainer, LearningRateFollowsTheSchedule) {
 }
 
 // The toy task that proves learning: reverse digit strings of length 1..6 with a 2+2-layer,
-// d 64 model (dropout and label smoothing 0.1, Adam at a constant 1e-3). Held-out examples come
-// from another seed. Measured: 98.2% after 1200 steps; 1500 steps keep a margin.
+// d 64 model (d_ff 128, dropout and label smoothing 0.1, Adam at a constant 1e-3, 1024-token
+// batches). Held-out examples come from another seed. Measured: 100% after 1500 steps (60 s), 98-100%
+// after 1000 depending on seeds; 1300 keeps a margin in under a minute. Noam and length 1..8 learn slower.
 TEST(Trainer, ReverseTaskReaches99PercentHeldOut) {
 #if defined(__EMSCRIPTEN__)
     GTEST_SKIP() << "a minute of training: run natively only (the wasm build runs the same code in the other tests)";
 #endif
-    const TransformerConfig c = toy_config(2, 64, 256, 4);
+    const TransformerConfig c = toy_config(2, 64, 128, 4);
     Transformer m;
     ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 5), &m));
     Compute cc = Compute::fastest();

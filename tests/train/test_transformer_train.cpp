@@ -99,10 +99,14 @@ TEST_P(TrainGolden, TenAdamStepsFollowPyTorch) {
 
 INSTANTIATE_TEST_SUITE_P(Transformer, TrainGolden, ::testing::Values("golden_post", "golden_pre"));
 
-TEST(TrainTransformer, FastLinearBackwardMatchesTheReference) {
+class FastLinearBackward : public ::testing::TestWithParam<std::pair<int, int>> {};
+
+// Both ways of forming dw: M ≤ K transposes dy, M > K transposes x.
+TEST_P(FastLinearBackward, MatchesTheReference) {
+    const int M = GetParam().first, K = GetParam().second;
     Compute cc = Compute::fastest();
-    Tensor x = random_normal({7, 33}, 1), w = random_normal({9, 33}, 2), dy = random_normal({7, 9}, 3);
-    Tensor dx({7, 33}), dw({9, 33}), db({9}), dx_ref({7, 33}), dw_ref({9, 33}), db_ref({9});
+    Tensor x = random_normal({7, K}, 1), w = random_normal({M, K}, 2), dy = random_normal({7, M}, 3);
+    Tensor dx({7, K}), dw({M, K}), db({M}), dx_ref({7, K}), dw_ref({M, K}), db_ref({M});
     dw.fill(0.5f);
     dw_ref.fill(0.5f);  // both accumulate onto what is there
     linear_backward_fast(cc, x, w, dy, dx, dw, db);
@@ -110,6 +114,26 @@ TEST(TrainTransformer, FastLinearBackwardMatchesTheReference) {
     for (int64_t i = 0; i < dx.numel(); i++) ASSERT_NEAR(dx[i], dx_ref[i], 1e-4);
     for (int64_t i = 0; i < dw.numel(); i++) ASSERT_NEAR(dw[i], dw_ref[i], 1e-4);
     for (int64_t i = 0; i < db.numel(); i++) ASSERT_NEAR(db[i], db_ref[i], 1e-5);
+}
+
+INSTANTIATE_TEST_SUITE_P(TrainTransformer, FastLinearBackward,
+                         ::testing::Values(std::make_pair(9, 33), std::make_pair(40, 7), std::make_pair(33, 33)));
+
+TEST(TrainTransformer, FastAttentionBackwardMatchesTheReference) {
+    // B 2, H 3, dh 5, Tq 4, Tk 6, with key padding: the cross-attention shape.
+    Tensor q = random_normal({2, 4, 15}, 4), k = random_normal({2, 6, 15}, 5), v = random_normal({2, 6, 15}, 6);
+    Tensor pad({2, 6}, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -INFINITY, -INFINITY});
+    Tensor probs({2, 3, 4, 6}), out({2, 4, 15}), dout = random_normal({2, 4, 15}, 7);
+    const float scale = 1.0f / std::sqrt(5.0f);
+    make_backend(BackendKind::Reference)->attention(q, k, v, 3, scale, Mask::columns(pad), probs, out);
+    Tensor dq({2, 4, 15}), dk({2, 6, 15}), dv({2, 6, 15}), rq({2, 4, 15}), rk({2, 6, 15}), rv({2, 6, 15});
+    dk.fill(9.0f);  // stale values must be overwritten
+    Compute cc = Compute::fastest();
+    attention_backward_fast(cc, q, k, v, probs, dout, 3, scale, dq, dk, dv);
+    attention_backward(q, k, v, probs, dout, 3, scale, rq, rk, rv);
+    for (int64_t i = 0; i < dq.numel(); i++) ASSERT_NEAR(dq[i], rq[i], 1e-5);
+    for (int64_t i = 0; i < dk.numel(); i++) ASSERT_NEAR(dk[i], rk[i], 1e-5);
+    for (int64_t i = 0; i < dv.numel(); i++) ASSERT_NEAR(dv[i], rv[i], 1e-5);
 }
 
 TEST(TrainTransformer, DropoutOnlyInTraining) {
