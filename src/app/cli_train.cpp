@@ -86,7 +86,6 @@ Status read_run_config(const std::string & path, RunConfig * out) {
         if (!data["task"].is_string() || !parse_toy_task(data["task"].get<std::string>(), &c.task))
             return Status::error(path + ": data.task must be \"copy\", \"reverse\" or \"sort\"");
     }
-    Status st = Status::success();
     for (Status s : {integer(data, "train_examples", &c.train_examples, 1, 10000000),
                      integer(data, "heldout_examples", &c.heldout_examples, 0, 1000000),
                      integer(data, "min_len", &c.min_len, 1, 1000), integer(data, "max_len", &c.max_len, 1, 1000),
@@ -124,7 +123,6 @@ Status read_run_config(const std::string & path, RunConfig * out) {
     c.trainer.d_model = c.model.d_model;
     c.trainer.checkpoint_path = c.dir + "/checkpoint.safetensors";
     c.trainer.log_path = c.dir + "/log.csv";
-    (void)st;
     *out = c;
     return Status::success();
 }
@@ -185,8 +183,13 @@ int cli_train(int argc, char ** argv) {
     std::fprintf(stderr, "training %s: %lld parameters, %d examples, %lld steps -> %s\n", toy_task_name(rc.task),
                  (long long)model.parameter_count(), rc.train_examples, (long long)rc.trainer.total_steps, rc.dir.c_str());
     ProgressBar bar(stderr, rc.trainer.total_steps);
+    bool warned = false;
     while (!trainer.done() && !g_interrupted) {
         trainer.step(/*budget_ms=*/100.0);
+        if (!trainer.periodic_checkpoint_status() && !warned) {  // keep training; say so once
+            std::fprintf(stderr, "\nattn train: checkpoint not saved: %s\n", trainer.periodic_checkpoint_status().message.c_str());
+            warned = true;
+        }
         bar.update(trainer.progress().step, trainer.last_loss(), trainer.last_lr(), trainer.tokens_per_second());
     }
     bar.finish();

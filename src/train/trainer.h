@@ -65,6 +65,7 @@ public:
     double last_lr() const { return m_last_lr; }
     double tokens_per_second() const { return m_tokens_per_s; }
     int64_t skipped_steps() const { return m_skipped_steps; }  // non-finite gradients, not applied
+    const Status & periodic_checkpoint_status() const { return m_last_status; }  // the last automatic save
     double learning_rate(int64_t step) const;  // the schedule at a 1-based step
     const std::vector<Example> & data() const { return m_data; }
 
