@@ -7,5 +7,6 @@ int cli_bench(int argc, char ** argv);      // argv: the arguments after "bench"
 int cli_translate(int argc, char ** argv);  // argv: the arguments after "translate"
 int cli_train(int argc, char ** argv);
 int cli_plot_log(int argc, char ** argv);
+int cli_corpus(int argc, char ** argv);
 
 } // namespace attn

@@ -5,13 +5,18 @@
 // Config (every field optional except data.task; see README "Training"):
 //   {"model":  {TransformerConfig fields, e.g. "encoder_layers": 2, "d_model": 64, "heads": 4, ...},
 //    "data":   {"task": "reverse"|"copy"|"sort", "train_examples": 20000, "heldout_examples": 500,
-//               "min_len": 1, "max_len": 10},
+//               "min_len": 1, "max_len": 10}
+//           or {"corpus": "build/corpus", "target": "zh_TW"|"de", "split": "train.tsv",
+//               "heldout": "dev.tsv", "heldout_examples": 300}   (a generated corpus, see attn corpus),
 //    "train":  {"steps": 2000, "max_tokens": 2048, "seed": 1, "schedule": "noam"|"constant",
 //               "warmup": 400, "factor": 1.0, "lr": 1e-3, "clip_norm": 1.0, "dropout": 0.1,
-//               "label_smoothing": 0.1, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "weight_decay": 0},
+//               "label_smoothing": 0.1, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "weight_decay": 0,
+//               "max_seconds": 0 (0: no limit; else stop after this much wall time, as if done)},
 //    "output": {"dir": "runs/reverse", "checkpoint_every": 200}}
-// Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors.
+// Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors. A translator's
+// model file also carries its vocabularies and the corpus fingerprint in its metadata.
 #include "app/cli.h"
+#include "corpus/parallel_data.h"
 #include "models/decode.h"
 #include "train/plot.h"
 #include "train/toy_tasks.h"
@@ -19,6 +24,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -39,6 +46,9 @@ struct RunConfig {
     TrainerConfig trainer;
     TrainOptions options;
     std::string dir = "runs/train";
+    // A generated corpus instead of a toy task (corpus_dir not empty).
+    std::string corpus_dir, target = "de", split = "train.tsv", heldout_split = "dev.tsv";
+    double max_seconds = 0;
 };
 
 // Reads numbers and strings without exceptions (nlohmann is used in its non-throwing style here:
@@ -82,6 +92,17 @@ Status read_run_config(const std::string & path, RunConfig * out) {
     const nlohmann::json & data = j.contains("data") && j["data"].is_object() ? j["data"] : empty;
     const nlohmann::json & train = j.contains("train") && j["train"].is_object() ? j["train"] : empty;
     const nlohmann::json & output = j.contains("output") && j["output"].is_object() ? j["output"] : empty;
+    if (data.contains("corpus")) {
+        for (const char * key : {"corpus", "target", "split", "heldout"}) {
+            if (!data.contains(key)) continue;
+            if (!data[key].is_string()) return Status::error(path + ": data." + key + " must be a string");
+        }
+        c.corpus_dir = data["corpus"].get<std::string>();
+        if (data.contains("target")) c.target = data["target"].get<std::string>();
+        if (data.contains("split")) c.split = data["split"].get<std::string>();
+        if (data.contains("heldout")) c.heldout_split = data["heldout"].get<std::string>();
+        if (!corpus::valid_target_language(c.target)) return Status::error(path + ": data.target must be \"zh_TW\" or \"de\"");
+    }
     if (data.contains("task")) {
         if (!data["task"].is_string() || !parse_toy_task(data["task"].get<std::string>(), &c.task))
             return Status::error(path + ": data.task must be \"copy\", \"reverse\" or \"sort\"");
@@ -101,6 +122,7 @@ Status read_run_config(const std::string & path, RunConfig * out) {
         if (!s) return s;
     double dropout = c.options.dropout, smoothing = c.options.label_smoothing;
     if (Status s = number(train, "dropout", &dropout); !s) return s;
+    if (Status s = number(train, "max_seconds", &c.max_seconds); !s) return s;
     if (Status s = number(train, "label_smoothing", &smoothing); !s) return s;
     if (dropout < 0 || dropout >= 1 || smoothing < 0 || smoothing >= 1)
         return Status::error(path + ": dropout and label_smoothing must be in [0, 1)");
@@ -113,8 +135,8 @@ Status read_run_config(const std::string & path, RunConfig * out) {
         c.trainer.schedule = train["schedule"].get<std::string>();
     }
     if (c.min_len > c.max_len) return Status::error(path + ": data.min_len > data.max_len");
-    if (c.max_len + 1 > c.model.max_positions) return Status::error(path + ": data.max_len does not fit model.max_positions");
-    if (c.model.src_vocab < kToyVocab || c.model.tgt_vocab < kToyVocab)
+    if (c.corpus_dir.empty() && c.max_len + 1 > c.model.max_positions) return Status::error(path + ": data.max_len does not fit model.max_positions");
+    if (c.corpus_dir.empty() && (c.model.src_vocab < kToyVocab || c.model.tgt_vocab < kToyVocab))
         return Status::error(path + ": the toy tasks need vocabularies of at least 14");
     if (output.contains("dir")) {
         if (!output["dir"].is_string()) return Status::error(path + ": output.dir must be a string");
@@ -160,6 +182,40 @@ int cli_train(int argc, char ** argv) {
     if (Status st = read_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
     mkdir(rc.dir.c_str(), 0755);
 
+    // The data: a toy task, or a generated corpus (whose vocabularies size the model).
+    std::vector<Example> train_data, heldout;
+    std::map<std::string, std::string> info;
+    corpus::ParallelData corpus_train;
+    if (!rc.corpus_dir.empty()) {
+        corpus::ParallelData dev;
+        if (Status st = corpus::load_parallel_data(rc.corpus_dir, rc.split, rc.target, 0, &corpus_train); !st) {
+            std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
+            return 2;
+        }
+        if (Status st = corpus::load_parallel_data(rc.corpus_dir, rc.heldout_split, rc.target, size_t(rc.heldout_examples), &dev); !st) {
+            std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
+            return 2;
+        }
+        rc.model.src_vocab = corpus_train.src_vocab.size();
+        rc.model.tgt_vocab = corpus_train.tgt_vocab.size();
+        size_t longest = 0;
+        for (const Example & e : corpus_train.examples) longest = std::max({longest, e.src.size(), e.tgt.size() + 1});
+        if (int(longest) > rc.model.max_positions) {
+            std::fprintf(stderr, "attn train: sentences of %zu tokens do not fit model.max_positions %d\n", longest, rc.model.max_positions);
+            return 2;
+        }
+        train_data = corpus_train.examples;
+        heldout = dev.examples;
+        std::ifstream manifest(rc.corpus_dir + "/MANIFEST", std::ios::binary);
+        std::stringstream ms;
+        ms << manifest.rdbuf();
+        info = {{"task", "translate en-" + rc.target}, {"corpus_manifest", ms.str()}};
+    } else {
+        train_data = make_toy_examples(rc.task, rc.train_examples, rc.min_len, rc.max_len, rc.trainer.seed);
+        heldout = make_toy_examples(rc.task, rc.heldout_examples, rc.min_len, rc.max_len, rc.trainer.seed + 1000003);
+        info = {{"task", toy_task_name(rc.task)}};
+    }
+
     Transformer model;
     if (Status st = Transformer::create(rc.model, Transformer::random_weights(rc.model, rc.trainer.seed), &model); !st) {
         std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
@@ -167,9 +223,9 @@ int cli_train(int argc, char ** argv) {
     }
     Compute cc = Compute::fastest();
     TransformerTrainer seq2seq(cc, model, rc.options);
-    const auto train_data = make_toy_examples(rc.task, rc.train_examples, rc.min_len, rc.max_len, rc.trainer.seed);
-    const auto heldout = make_toy_examples(rc.task, rc.heldout_examples, rc.min_len, rc.max_len, rc.trainer.seed + 1000003);
-    Trainer trainer(seq2seq, train_data, rc.trainer, {{"config", rc.model.to_json()}, {"task", toy_task_name(rc.task)}});
+    std::map<std::string, std::string> checkpoint_meta = info;
+    checkpoint_meta["config"] = rc.model.to_json();
+    Trainer trainer(seq2seq, train_data, rc.trainer, checkpoint_meta);
     if (resume) {
         if (Status st = trainer.resume(rc.trainer.checkpoint_path); !st) {
             std::fprintf(stderr, "attn train: cannot resume: %s\n", st.message.c_str());
@@ -180,11 +236,16 @@ int cli_train(int argc, char ** argv) {
     if (Status st = trainer.open_log(); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
 
     std::signal(SIGINT, on_sigint);
-    std::fprintf(stderr, "training %s: %lld parameters, %d examples, %lld steps -> %s\n", toy_task_name(rc.task),
-                 (long long)model.parameter_count(), rc.train_examples, (long long)rc.trainer.total_steps, rc.dir.c_str());
+    std::fprintf(stderr, "training %s: %lld parameters, %zu examples, %lld steps -> %s\n", info["task"].c_str(),
+                 (long long)model.parameter_count(), train_data.size(), (long long)rc.trainer.total_steps, rc.dir.c_str());
     ProgressBar bar(stderr, rc.trainer.total_steps);
     bool warned = false;
-    while (!trainer.done() && !g_interrupted) {
+    const auto started = std::chrono::steady_clock::now();
+    auto out_of_time = [&] {
+        return rc.max_seconds > 0 &&
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > rc.max_seconds;
+    };
+    while (!trainer.done() && !g_interrupted && !out_of_time()) {
         trainer.step(/*budget_ms=*/100.0);
         if (!trainer.periodic_checkpoint_status() && !warned) {  // keep training; say so once
             std::fprintf(stderr, "\nattn train: checkpoint not saved: %s\n", trainer.periodic_checkpoint_status().message.c_str());
@@ -198,6 +259,14 @@ int cli_train(int argc, char ** argv) {
         std::fprintf(stderr, "interrupted at step %lld; checkpoint saved. Continue with --resume.\n",
                      (long long)trainer.progress().step);
         return 130;
+    }
+    if (!rc.corpus_dir.empty()) {
+        model.set_metadata("src_vocab", corpus_train.src_vocab.serialize());
+        model.set_metadata("tgt_vocab", corpus_train.tgt_vocab.serialize());
+        model.set_metadata("source_language", "en");
+        model.set_metadata("target_language", rc.target);
+        model.set_metadata("corpus_manifest", info["corpus_manifest"]);
+        model.set_metadata("training_steps", std::to_string(trainer.progress().step));
     }
     if (Status st = model.save(rc.dir + "/model.safetensors"); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
     const double acc = sequence_accuracy(cc, model, heldout);

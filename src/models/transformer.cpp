@@ -170,12 +170,16 @@ Status Transformer::load(const std::string & path, Transformer * out) {
     TransformerConfig cfg;
     if (Status st = TransformerConfig::from_json(cfg_text->second, &cfg); !st) return Status::error(path + ": " + st.message);
     if (Status st = create(cfg, std::move(file.tensors), out); !st) return Status::error(path + ": " + st.message);
+    file.metadata.erase("format");
+    file.metadata.erase("config");
+    out->m_metadata = std::move(file.metadata);
     return Status::success();
 }
 
 Status Transformer::save(const std::string & path) const {
     WeightsFile file;
     file.tensors = m_tensors;
+    file.metadata = m_metadata;
     file.metadata["format"] = kFormat;
     file.metadata["config"] = m_cfg.to_json();
     return save_safetensors(path, file);

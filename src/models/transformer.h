@@ -63,6 +63,10 @@ public:
     static Status create(const TransformerConfig & cfg, TensorMap tensors, Transformer * out);
     static Status load(const std::string & path, Transformer * out);      // safetensors + config metadata
     Status save(const std::string & path) const;
+    // Other metadata travelling with the weights (a translator's vocabularies, its corpus); load()
+    // keeps every entry except "format" and "config", save() writes them back.
+    const std::map<std::string, std::string> & metadata() const { return m_metadata; }
+    void set_metadata(const std::string & key, std::string value) { m_metadata[key] = std::move(value); }
     // Random weights in the usual initialisation (Xavier-uniform linears, N(0, D^-1/2) embeddings,
     // unit norms), deterministic from the seed: for tests and benchmarks.
     static TensorMap random_weights(const TransformerConfig & cfg, uint64_t seed);
@@ -93,6 +97,7 @@ private:
 
     TransformerConfig m_cfg;
     TensorMap m_tensors;
+    std::map<std::string, std::string> m_metadata;
     ConstView m_src_embed, m_tgt_embed, m_generator_w, m_generator_b;
     std::vector<EncoderLayer> m_enc;
     std::vector<DecoderLayer> m_dec;

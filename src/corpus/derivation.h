@@ -1,0 +1,77 @@
+// One derivation of the synchronous grammar: a language-neutral description of a sentence (who
+// does what to whom, when, where, in which tense, mood and polarity), from which the realisers
+// write English, Chinese and German. Because all three come from the same derivation, every word
+// knows which part of the meaning it expresses, and that is where the gold alignments come from.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace attn::corpus {
+
+// Concept ids: each part of the meaning that words can express has one. Words of different
+// languages that carry the same id are aligned. Ids are allocated per phrase in blocks.
+using ConceptId = int;
+
+enum class Pronoun : uint8_t { I, You, He, She, It, We, They };
+enum class Det : uint8_t { None, A, The, This, That, Poss, Number };
+
+struct Clause;
+
+struct NounPhrase {
+    enum class Kind : uint8_t { Pronoun, Noun, Name } kind = Kind::Noun;
+    Pronoun pronoun = Pronoun::I;
+    int noun = -1;              // index into Lexicon::nouns (Noun and Name kinds)
+    Det det = Det::The;
+    Pronoun possessor = Pronoun::I;  // Det::Poss
+    int number = 0;             // Det::Number: 2..20
+    bool plural = false;
+    std::vector<int> adjectives;     // indices into Lexicon::adjectives, outermost first
+    std::shared_ptr<Clause> relative;  // "the girl [who bought a dress]"; its gap is filled by this NP
+    std::shared_ptr<NounPhrase> coordinated;  // "an apple [and a pear]"
+    // Ids: +0 head word, +1 determiner, +2 number, +3 relative pronoun, +4 preposition (places),
+    // +5 conjunction ("and"), +8.. adjectives.
+    ConceptId id = 0;
+};
+
+enum class Tense : uint8_t { Present, Past, Perfect, Future };
+enum class Modal : uint8_t { None, Can, Must, Want, Should };
+enum class Mood : uint8_t { Statement, YesNo, Wh };
+// The role a wh-word asks about, or the role a relative clause's head fills.
+enum class Role : uint8_t { None, Subject, Object, Place, Time, Reason };
+
+struct Clause {
+    int verb = -1;              // index into Lexicon::verbs; -1: the copula "be"
+    Tense tense = Tense::Present;
+    Modal modal = Modal::None;
+    bool negated = false;
+    Mood mood = Mood::Statement;
+    Role gap = Role::None;      // wh-questions and relative clauses
+    bool time_fronted = false;  // "yesterday I met him"
+    bool contracted = false;    // English "didn't" rather than "did not"
+    bool that_dropped = false;  // complement clauses: "i think [that] he is tired"
+
+    NounPhrase subject;
+    std::shared_ptr<NounPhrase> object, indirect, place, predicate;  // predicate: copula + NP
+    int predicate_adjective = -1;  // copula + adjective
+    std::shared_ptr<Clause> complement;  // clause-taking verbs: that-clause
+    int time = -1, frequency = -1, manner = -1;  // indices into Lexicon::adverbs
+
+    // Ids: +0 verb, +1 tense/aspect/auxiliary, +2 negation, +3 modal, +4 question, +5 complementiser
+    // ("that"), +6 wh-word.
+    ConceptId id = 0;
+};
+
+enum class Connective : uint8_t { None, And, But, Because, When, If, Although };
+
+struct Sentence {
+    Clause main;
+    Connective link = Connective::None;
+    std::shared_ptr<Clause> second;  // coordinated (And, But) or subordinate clause
+    bool subordinate_first = false;  // "because it rained, we stayed home"
+    bool en_final_punct = true;      // typed input often has no full stop; the source sometimes omits it
+    ConceptId link_id = 0, punct_id = 0;
+    std::vector<std::string> tags;   // the phenomena it shows (see grammar.h)
+};
+
+} // namespace attn::corpus

@@ -1,0 +1,95 @@
+#include "corpus/german_morphology.h"
+
+namespace attn::corpus::german {
+
+namespace {
+bool ends_with(const std::string & s, const char * suffix) {
+    const std::string t = suffix;
+    return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
+}
+} // namespace
+
+const char * definite_article(Case c, Slot s) {
+    static const char * const t[3][4] = {{"der", "die", "das", "die"}, {"den", "die", "das", "die"}, {"dem", "der", "dem", "den"}};
+    return t[c][s];
+}
+
+const char * ein_ending(Case c, Slot s) {
+    static const char * const t[3][4] = {{"", "e", "", "e"}, {"en", "e", "", "e"}, {"em", "er", "em", "en"}};
+    return t[c][s];
+}
+
+const char * dieser_ending(Case c, Slot s) {
+    static const char * const t[3][4] = {{"er", "e", "es", "e"}, {"en", "e", "es", "e"}, {"em", "er", "em", "en"}};
+    return t[c][s];
+}
+
+const char * adjective_ending(Declension d, Case c, Slot s) {
+    static const char * const weak[3][4] = {{"e", "e", "e", "en"}, {"en", "e", "e", "en"}, {"en", "en", "en", "en"}};
+    static const char * const mixed[3][4] = {{"er", "e", "es", "en"}, {"en", "e", "es", "en"}, {"en", "en", "en", "en"}};
+    static const char * const strong[3][4] = {{"er", "e", "es", "e"}, {"en", "e", "es", "e"}, {"em", "er", "em", "en"}};
+    return d == Declension::Weak ? weak[c][s] : d == Declension::Mixed ? mixed[c][s] : strong[c][s];
+}
+
+const char * relative_pronoun(Case c, Slot s) {
+    static const char * const t[3][4] = {{"der", "die", "das", "die"}, {"den", "die", "das", "die"}, {"dem", "der", "dem", "denen"}};
+    return t[c][s];
+}
+
+const char * personal_pronoun(int p, Case c) {
+    static const char * const t[7][3] = {{"ich", "mich", "mir"}, {"du", "dich", "dir"}, {"er", "ihn", "ihm"},
+                                         {"sie", "sie", "ihr"},  {"es", "es", "ihm"},   {"wir", "uns", "uns"},
+                                         {"sie", "sie", "ihnen"}};
+    return t[p][c];
+}
+
+const char * possessive_stem(int p) {
+    static const char * const t[7] = {"mein", "dein", "sein", "ihr", "sein", "unser", "ihr"};
+    return t[p];
+}
+
+std::string noun_form(const std::string & singular, const std::string & plural, bool weak, bool is_plural, Case c) {
+    if (is_plural) {
+        // Dative plural adds -n unless the plural already ends in -n or -s (Kindern, Frauen, Autos).
+        if (c == Dat && !ends_with(plural, "n") && !ends_with(plural, "s")) return plural + "n";
+        return plural;
+    }
+    if (weak && c != Nom) {  // n-declension: den Jungen, dem Studenten, den Herrn
+        if (ends_with(singular, "e") || ends_with(singular, "ar") || ends_with(singular, "err")) return singular + "n";
+        return singular + "en";
+    }
+    return singular;
+}
+
+const char * number_word(int n) {
+    static const char * const t[21] = {"null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben",
+                                       "acht", "neun", "zehn", "elf", "zwölf", "dreizehn", "vierzehn",
+                                       "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn", "zwanzig"};
+    return n >= 0 && n <= 20 ? t[n] : "?";
+}
+
+const char * haben(int p) { static const char * const t[6] = {"habe", "hast", "hat", "haben", "habt", "haben"}; return t[p]; }
+const char * sein(int p) { static const char * const t[6] = {"bin", "bist", "ist", "sind", "seid", "sind"}; return t[p]; }
+const char * sein_past(int p) { static const char * const t[6] = {"war", "warst", "war", "waren", "wart", "waren"}; return t[p]; }
+const char * werden(int p) { static const char * const t[6] = {"werde", "wirst", "wird", "werden", "werdet", "werden"}; return t[p]; }
+
+const char * modal(int which, int p) {
+    static const char * const t[4][6] = {{"kann", "kannst", "kann", "können", "könnt", "können"},
+                                         {"muss", "musst", "muss", "müssen", "müsst", "müssen"},
+                                         {"will", "willst", "will", "wollen", "wollt", "wollen"},
+                                         {"sollte", "solltest", "sollte", "sollten", "solltet", "sollten"}};
+    return t[which][p];
+}
+
+std::string contraction(const std::string & prep, Case c, Slot s) {
+    if (c != Dat || s == Pl) return {};
+    if (s == F) return prep == "zu" ? "zur" : "";
+    if (prep == "in") return "im";
+    if (prep == "an") return "am";
+    if (prep == "bei") return "beim";
+    if (prep == "zu") return "zum";
+    if (prep == "von") return "vom";
+    return {};
+}
+
+} // namespace attn::corpus::german

@@ -1,0 +1,438 @@
+#include "corpus/grammar.h"
+
+#include "corpus/realize.h"
+
+#include <algorithm>
+
+namespace attn::corpus {
+
+namespace {
+constexpr CategorySet bit(Category c) { return 1u << unsigned(c); }
+constexpr CategorySet kPeople = bit(Category::Person) | bit(Category::Name);
+} // namespace
+
+const std::vector<std::string> & phenomenon_tags() {
+    static const std::vector<std::string> tags = {
+        "adjective", "time", "place", "past", "perfect", "future", "modal", "negation", "object_pronoun",
+        "separable", "yes_no_question", "wh_question", "subordinate", "relative", "coordination", "number",
+        "copula", "ditransitive", "complement", "dative_verb", "manner", "frequency"};
+    return tags;
+}
+
+Grammar::Grammar(const Lexicon & lex) : m_lex(lex) {
+    for (int i = 0; i < int(lex.nouns.size()); i++) {
+        m_nouns_by_cat[int(lex.nouns[size_t(i)].cat)].push_back(i);
+        // Places (park, school) host any event; containers and surfaces (box, table) only rarely,
+        // since "we went out in the backpack" teaches nothing.
+        if (lex.nouns[size_t(i)].is_location())
+            (lex.nouns[size_t(i)].cat == Category::Place ? m_locations : m_object_locations).push_back(i);
+    }
+    for (int i = 0; i < int(lex.adjectives.size()); i++)
+        for (int c = 0; c < int(Category::Count); c++)
+            if (in_set(lex.adjectives[size_t(i)].applies, Category(c)) && Category(c) != Category::Name)
+                m_adjectives_by_cat[c].push_back(i);
+    for (int i = 0; i < int(lex.verbs.size()); i++) m_verbs_by_frame[int(lex.verbs[size_t(i)].frame)].push_back(i);
+    for (int i = 0; i < int(lex.adverbs.size()); i++) {
+        const AdverbKind k = lex.adverbs[size_t(i)].kind;
+        // Multi-word frequency adverbs ("all the time") do not go before the verb as single ones do.
+        if (k == AdverbKind::Frequency && lex.adverbs[size_t(i)].en.size() > 1) continue;
+        (k == AdverbKind::Time ? m_adverbs_time : k == AdverbKind::Frequency ? m_adverbs_frequency : m_adverbs_manner).push_back(i);
+    }
+}
+
+bool Grammar::chance(double p) { return m_rng->uniform() < p; }
+int Grammar::pick(const std::vector<int> & v) { return v.empty() ? -1 : v[size_t(m_rng->below(v.size()))]; }
+
+// A noun of one of the allowed categories, each noun equally likely.
+int Grammar::pick_noun(CategorySet allowed) {
+    size_t total = 0;
+    for (int c = 0; c < int(Category::Count); c++)
+        if (in_set(allowed, Category(c))) total += m_nouns_by_cat[c].size();
+    if (total == 0) return -1;
+    size_t r = size_t(m_rng->below(total));
+    for (int c = 0; c < int(Category::Count); c++) {
+        if (!in_set(allowed, Category(c))) continue;
+        if (r < m_nouns_by_cat[c].size()) return m_nouns_by_cat[c][r];
+        r -= m_nouns_by_cat[c].size();
+    }
+    return -1;
+}
+
+// A verb of the frame whose subjects include `subject_needs` (any of its bits) and whose objects
+// include `object_needs`; rejection sampling keeps it uniform among those that fit.
+int Grammar::pick_verb(Frame f, CategorySet subject_needs, CategorySet object_needs) {
+    const auto & pool = m_verbs_by_frame[int(f)];
+    for (int attempt = 0; attempt < 64 && !pool.empty(); attempt++) {
+        const int v = pick(pool);
+        const Verb & verb = m_lex.verbs[size_t(v)];
+        if (subject_needs && !(verb.subj & subject_needs)) continue;
+        if (object_needs && !(verb.obj & object_needs)) continue;
+        return v;
+    }
+    return -1;
+}
+
+NounPhrase Grammar::pronoun(bool person) {
+    NounPhrase np;
+    np.kind = NounPhrase::Kind::Pronoun;
+    static const Pronoun people[] = {Pronoun::I, Pronoun::You, Pronoun::He, Pronoun::She, Pronoun::We, Pronoun::They};
+    np.pronoun = person ? people[m_rng->below(6)] : (chance(0.5) ? Pronoun::It : Pronoun::They);
+    np.id = new_id();
+    return np;
+}
+
+void Grammar::add_adjectives(NounPhrase & np, float richness) {
+    const Noun & n = m_lex.nouns[size_t(np.noun)];
+    const auto & pool = m_adjectives_by_cat[int(n.cat)];
+    if (pool.empty() || !chance(0.15 + 0.45 * richness)) return;
+    np.adjectives.push_back(pick(pool));
+    if (chance(0.3 * richness)) {
+        const int second = pick(pool);
+        if (m_lex.adjectives[size_t(second)].kind != m_lex.adjectives[size_t(np.adjectives[0])].kind)
+            np.adjectives.push_back(second);
+    }
+    // English order: opinion, feeling, size, age, colour ("a beautiful old red car").
+    auto rank = [&](int a) {
+        switch (m_lex.adjectives[size_t(a)].kind) {
+            case AdjectiveKind::Quality: return 0;
+            case AdjectiveKind::Feeling: return 1;
+            case AdjectiveKind::Size: return 2;
+            case AdjectiveKind::Age: return 3;
+            default: return 4;
+        }
+    };
+    std::stable_sort(np.adjectives.begin(), np.adjectives.end(), [&](int a, int b) { return rank(a) < rank(b); });
+}
+
+NounPhrase Grammar::noun_phrase(CategorySet allowed, float richness, bool allow_pronoun, bool allow_relative) {
+    if (allow_pronoun && (allowed & kPeople) && chance(0.3)) return pronoun(true);
+    if (allow_pronoun && (allowed & ~kPeople) && chance(0.04)) return pronoun(false);
+    NounPhrase np;
+    np.noun = pick_noun(allowed);
+    if (np.noun < 0) return pronoun(true);
+    np.id = new_id();
+    const Noun & n = m_lex.nouns[size_t(np.noun)];
+    if (n.cat == Category::Name) {
+        np.kind = NounPhrase::Kind::Name;
+        np.det = Det::None;
+        return np;
+    }
+    const float r = m_rng->uniform();
+    if (n.mass) {
+        np.det = r < 0.5f ? Det::The : r < 0.7f ? Det::Poss : Det::None;
+    } else {
+        np.det = r < 0.3f ? Det::A : r < 0.6f ? Det::The : r < 0.67f ? Det::This : r < 0.74f ? Det::That
+                 : r < 0.87f ? Det::Poss : r < 0.95f ? Det::Number : Det::None;
+        if (np.det == Det::Number) { np.plural = true; np.number = 2 + int(m_rng->below(19)); }
+        else if (np.det == Det::None) np.plural = true;
+        else if (np.det != Det::A && chance(0.25)) np.plural = true;
+    }
+    if (np.det == Det::Poss) np.possessor = Pronoun(m_rng->below(7));
+    if (np.det == Det::Poss && np.possessor == Pronoun::It) np.possessor = Pronoun::We;
+    add_adjectives(np, richness);
+    if (allow_relative && chance(0.3 * richness)) add_relative(np, richness);
+    return np;
+}
+
+// "the girl [who bought a red dress yesterday]", "the shirt [that i bought]".
+void Grammar::add_relative(NounPhrase & np, float richness) {
+    const Noun & n = m_lex.nouns[size_t(np.noun)];
+    const CategorySet head = bit(n.cat);
+    Clause c;
+    c.id = new_id();
+    const bool person = n.cat == Category::Person;
+    const bool subject_gap = person ? chance(0.6) : chance(0.2);
+    if (subject_gap) {
+        const Frame f = chance(0.6) ? Frame::Transitive : Frame::Intransitive;
+        c.verb = pick_verb(f, head, 0);
+        if (c.verb < 0) return;
+        c.gap = Role::Subject;
+    } else {
+        c.verb = pick_verb(Frame::Transitive, 0, head);
+        if (c.verb < 0) return;
+        c.gap = Role::Object;
+        c.subject = noun_phrase(m_lex.verbs[size_t(c.verb)].subj, richness * 0.5f, true, false);
+    }
+    const float t = m_rng->uniform();
+    c.tense = t < 0.5f ? Tense::Past : t < 0.85f ? Tense::Present : Tense::Perfect;
+    const Verb & v = m_lex.verbs[size_t(c.verb)];
+    if (c.gap == Role::Subject && v.frame == Frame::Transitive)
+        c.object = std::make_shared<NounPhrase>(noun_phrase(v.obj, richness * 0.5f, true, false));
+    if (c.gap == Role::Object) c.object = std::make_shared<NounPhrase>(np);  // for the realisers' case choice
+    c.negated = chance(0.08);
+    if (chance(0.35)) c.time = pick_time(c.tense);
+    if (!c.negated && c.time < 0 && chance(0.2) && !m_locations.empty()) {
+        NounPhrase place;
+        place.noun = pick(m_locations);
+        place.id = new_id();
+        c.place = std::make_shared<NounPhrase>(place);
+    }
+    if (np.det != Det::The && np.det != Det::This && np.det != Det::That) np.det = Det::The;
+    if (c.object && c.gap == Role::Object) c.object->relative.reset();
+    np.relative = std::make_shared<Clause>(std::move(c));
+}
+
+int Grammar::pick_time(Tense t) {
+    const uint8_t need = t == Tense::Past ? kPastOk : t == Tense::Future ? kFutureOk : kPresentOk;
+    if (t == Tense::Perfect) return -1;  // "i have visited yesterday" is not English
+    for (int attempt = 0; attempt < 32; attempt++) {
+        const int a = pick(m_adverbs_time);
+        if (a < 0) return -1;
+        if (m_lex.adverbs[size_t(a)].tenses & need) return a;
+    }
+    return -1;
+}
+
+void Grammar::fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative) {
+    switch (v.frame) {
+        case Frame::Intransitive: break;
+        case Frame::Transitive:
+            c.object = std::make_shared<NounPhrase>(noun_phrase(v.obj, richness, true, allow_relative));
+            if (c.object->kind == NounPhrase::Kind::Noun && !c.object->relative && chance(0.12 * richness)) {
+                NounPhrase second = noun_phrase(v.obj & ~kPeople ? v.obj & ~kPeople : v.obj, richness * 0.5f, false, false);
+                if (second.kind == NounPhrase::Kind::Noun) c.object->coordinated = std::make_shared<NounPhrase>(second);
+            }
+            break;
+        case Frame::Ditransitive:
+            c.indirect = std::make_shared<NounPhrase>(noun_phrase(kPeople, richness * 0.5f, true, false));
+            c.object = std::make_shared<NounPhrase>(noun_phrase(v.obj & ~kPeople ? v.obj & ~kPeople : v.obj, richness, false, allow_relative));
+            break;
+        case Frame::Clause:
+            if (allow_complement) {
+                Clause inner = clause(richness * 0.6f, false, false);
+                inner.that_dropped = chance(0.3);
+                c.complement = std::make_shared<Clause>(std::move(inner));
+            } else {
+                c.verb = -1;  // no room for a clause here: fall back to the copula
+            }
+            break;
+    }
+}
+
+Clause Grammar::clause(float richness, bool main, bool allow_complement) {
+    Clause c;
+    c.id = new_id();
+    const float f = m_rng->uniform();
+    const bool copula = f < 0.1f;
+    const Frame frame = f < 0.32f ? Frame::Intransitive : f < 0.82f ? Frame::Transitive
+                        : f < 0.9f ? Frame::Ditransitive : Frame::Clause;
+    const float t = m_rng->uniform();
+    c.tense = t < 0.35f ? Tense::Present : t < 0.72f ? Tense::Past : t < 0.82f ? Tense::Perfect : Tense::Future;
+
+    if (!copula) c.verb = pick_verb(allow_complement || frame != Frame::Clause ? frame : Frame::Transitive, 0, 0);
+    if (!copula && c.verb >= 0) {
+        const Verb & v = m_lex.verbs[size_t(c.verb)];
+        c.subject = noun_phrase(v.subj, richness, true, main);
+        if (chance(0.15)) {
+            const float m = m_rng->uniform();
+            c.modal = m < 0.35f ? Modal::Can : m < 0.55f ? Modal::Must : m < 0.8f ? Modal::Want : Modal::Should;
+            c.tense = Tense::Present;
+        }
+        fill_verb_arguments(c, v, richness, allow_complement, main);
+    }
+    if (c.verb < 0) {  // the copula: "my sister is tired", "the girl is my sister"
+        c.verb = -1;
+        c.modal = Modal::None;
+        c.object.reset();
+        c.indirect.reset();
+        c.complement.reset();
+        if (c.tense != Tense::Past) c.tense = Tense::Present;
+        c.subject = noun_phrase(kPeople | bit(Category::Animal) | bit(Category::Clothing) | bit(Category::Food) |
+                                    bit(Category::Place) | bit(Category::Object),
+                                richness, true, main);
+        const bool person = is_person(m_lex, c.subject);
+        const Category cat = c.subject.kind == NounPhrase::Kind::Pronoun ? Category::Person
+                                                                          : m_lex.nouns[size_t(c.subject.noun)].cat;
+        if (person && !is_plural(c.subject) && chance(0.5)) {
+            NounPhrase pred;
+            pred.noun = pick_noun(bit(Category::Person));
+            if (pred.noun >= 0) {
+                pred.id = new_id();
+                pred.det = chance(0.6) ? Det::Poss : Det::A;
+                if (pred.det == Det::Poss) pred.possessor = Pronoun(m_rng->below(7));
+                if (pred.possessor == Pronoun::It) pred.possessor = Pronoun::I;
+                c.predicate = std::make_shared<NounPhrase>(pred);
+            }
+        }
+        if (!c.predicate) {
+            c.predicate_adjective = pick(m_adjectives_by_cat[int(cat == Category::Name ? Category::Person : cat)]);
+            if (c.predicate_adjective < 0) c.predicate_adjective = pick(m_adjectives_by_cat[int(Category::Person)]);
+            // "a bright river was bright" says nothing.
+            for (int a : c.subject.adjectives)
+                if (a == c.predicate_adjective) c.subject.adjectives.clear();
+        }
+    }
+
+    const Verb * v = verb_of(m_lex, c);
+    if (main && chance(0.2)) {
+        c.mood = chance(0.5) ? Mood::YesNo : Mood::Wh;
+    }
+    c.negated = c.mood == Mood::Statement && chance(0.15) && c.modal != Modal::Must;
+    c.contracted = c.negated && chance(0.3);
+    if (chance(0.2 + 0.4 * richness)) c.time = pick_time(c.tense);
+    c.time_fronted = main && c.time >= 0 && c.mood == Mood::Statement && chance(0.35);
+    // Verbs of coming and going take a destination, not a location: no "came back in the kitchen".
+    bool motion = false;
+    if (v && v->frame == Frame::Intransitive)
+        for (const char * m : {"go", "come", "arrive", "come back", "go out", "go away", "leave", "return"})
+            motion |= v->en_base == split_tokens(m);
+    if (v && !motion && v->frame != Frame::Clause && chance(0.15 + 0.35 * richness) && !m_locations.empty()) {
+        NounPhrase place;
+        const bool thing_place = c.object && !(c.object->kind == NounPhrase::Kind::Pronoun) && !is_person(m_lex, *c.object) &&
+                                 !m_object_locations.empty() && chance(0.15);
+        place.noun = pick(thing_place ? m_object_locations : m_locations);
+        place.id = new_id();
+        place.det = chance(0.8) ? Det::The : Det::Poss;
+        if (place.det == Det::Poss) place.possessor = Pronoun(m_rng->below(7));
+        if (place.possessor == Pronoun::It) place.possessor = Pronoun::I;
+        add_adjectives(place, richness * 0.5f);
+        c.place = std::make_shared<NounPhrase>(place);
+    }
+    if (v && v->frame != Frame::Clause && chance(0.08 + 0.2 * richness)) c.manner = pick(m_adverbs_manner);
+    if (!c.negated && chance(0.08)) c.frequency = pick(m_adverbs_frequency);
+
+    if (c.mood == Mood::Wh) {
+        std::vector<Role> roles = {Role::Reason};
+        if (is_person(m_lex, c.subject) && c.subject.kind != NounPhrase::Kind::Pronoun) roles.push_back(Role::Subject);
+        if (c.object && !c.object->coordinated && c.object->kind != NounPhrase::Kind::Pronoun) {
+            roles.push_back(Role::Object);  // twice: objects are the most common question
+            roles.push_back(Role::Object);
+        }
+        if (c.place) roles.push_back(Role::Place);
+        if (c.time >= 0) roles.push_back(Role::Time);
+        c.gap = roles[size_t(m_rng->below(roles.size()))];
+        if (c.gap == Role::Object) { c.object->relative.reset(); c.object->adjectives.clear(); }
+        if (c.gap == Role::Subject) c.subject.relative.reset();
+        if (c.gap == Role::Place) c.place->adjectives.clear();
+        if (!v && c.gap == Role::Subject) c.gap = Role::Reason;
+    }
+    return c;
+}
+
+void Grammar::tag_noun_phrase(const NounPhrase & np) {
+    if (!np.adjectives.empty()) m_tags.insert("adjective");
+    if (np.det == Det::Number) m_tags.insert("number");
+    if (np.relative) { m_tags.insert("relative"); tag_clause(*np.relative); }
+    if (np.coordinated) { m_tags.insert("coordination"); tag_noun_phrase(*np.coordinated); }
+}
+
+void Grammar::tag_clause(const Clause & c) {
+    const Verb * v = verb_of(m_lex, c);
+    if (c.time >= 0) m_tags.insert("time");
+    if (c.place) m_tags.insert("place");
+    if (c.modal != Modal::None) m_tags.insert("modal");
+    else if (c.tense == Tense::Past) m_tags.insert("past");
+    else if (c.tense == Tense::Perfect) m_tags.insert("perfect");
+    else if (c.tense == Tense::Future) m_tags.insert("future");
+    if (c.negated) m_tags.insert("negation");
+    if (c.mood == Mood::YesNo) m_tags.insert("yes_no_question");
+    if (c.mood == Mood::Wh && c.gap != Role::None) m_tags.insert("wh_question");
+    if (!v) m_tags.insert("copula");
+    if (v && !v->de_sep.empty()) m_tags.insert("separable");
+    if (v && v->de_dative) m_tags.insert("dative_verb");
+    if (v && v->frame == Frame::Ditransitive) m_tags.insert("ditransitive");
+    if (c.complement) { m_tags.insert("complement"); tag_clause(*c.complement); }
+    if (c.manner >= 0) m_tags.insert("manner");
+    if (c.frequency >= 0) m_tags.insert("frequency");
+    if ((c.object && c.object->kind == NounPhrase::Kind::Pronoun && c.gap != Role::Object) ||
+        (c.indirect && c.indirect->kind == NounPhrase::Kind::Pronoun))
+        m_tags.insert("object_pronoun");
+    tag_noun_phrase(c.subject);
+    if (c.object && c.gap != Role::Object) tag_noun_phrase(*c.object);
+    if (c.indirect) tag_noun_phrase(*c.indirect);
+    if (c.place) tag_noun_phrase(*c.place);
+    if (c.predicate) tag_noun_phrase(*c.predicate);
+}
+
+Sentence Grammar::sample(Rng & rng, float richness) {
+    m_rng = &rng;
+    m_next_id = 16;
+    m_tags.clear();
+    Sentence s;
+    s.main = clause(richness, true, true);
+    s.link_id = new_id();
+    s.punct_id = new_id();
+    if (s.main.mood == Mood::Statement && chance(0.1 + 0.4 * richness)) {
+        const float l = m_rng->uniform();
+        s.link = l < 0.2f ? Connective::And : l < 0.35f ? Connective::But : l < 0.6f ? Connective::Because : l < 0.8f ? Connective::When
+                 : l < 0.92f ? Connective::If : Connective::Although;
+        Clause second = clause(richness * 0.7f, false, false);
+        second.mood = Mood::Statement;
+        second.gap = Role::None;
+        second.time_fronted = false;
+        if (s.link == Connective::If) {
+            // if + present, main clause future/modal/present: "if you call me, i will come"
+            if (second.tense != Tense::Present) { second.tense = Tense::Present; second.time = -1; }
+            if (s.main.tense == Tense::Past || s.main.tense == Tense::Perfect) { s.main.tense = Tense::Future; s.main.time = -1; s.main.time_fronted = false; }
+        }
+        if (s.link == Connective::When && second.modal == Modal::None) {
+            // when-clauses share the main clause's time frame
+            if ((second.tense == Tense::Past) != (s.main.tense == Tense::Past)) { second.tense = s.main.tense == Tense::Past ? Tense::Past : Tense::Present; second.time = -1; }
+            if (second.tense == Tense::Future || second.tense == Tense::Perfect) { second.tense = Tense::Present; second.time = -1; }
+        }
+        s.second = std::make_shared<Clause>(std::move(second));
+        s.subordinate_first = s.link != Connective::And && s.link != Connective::But && chance(0.4);
+        if (s.subordinate_first) s.main.time_fronted = false;
+        m_tags.insert(s.link == Connective::And || s.link == Connective::But ? "coordination" : "subordinate");
+    }
+    s.en_final_punct = chance(0.75);
+    tag_clause(s.main);
+    if (s.second) tag_clause(*s.second);
+    s.tags.assign(m_tags.begin(), m_tags.end());
+    m_rng = nullptr;
+    return s;
+}
+
+void Grammar::hold_out(Rng & rng, double adjective_noun_fraction, double verb_object_fraction) {
+    m_heldout_adj_noun.clear();
+    m_heldout_verb_obj.clear();
+    for (int n = 0; n < int(m_lex.nouns.size()); n++) {
+        const Category cat = m_lex.nouns[size_t(n)].cat;
+        for (int a : m_adjectives_by_cat[int(cat)])
+            if (rng.uniform() < adjective_noun_fraction) m_heldout_adj_noun.insert({a, n});
+        for (int v = 0; v < int(m_lex.verbs.size()); v++)
+            if (in_set(m_lex.verbs[size_t(v)].obj, cat) && rng.uniform() < verb_object_fraction) m_heldout_verb_obj.insert({v, n});
+    }
+}
+
+namespace {
+// Calls f(adjective, noun) and g(verb, noun) for every pair in a derivation.
+template <class F, class G>
+void visit_pairs(const Clause & c, F & f, G & g);
+
+template <class F, class G>
+void visit_np(const NounPhrase & np, F & f, G & g) {
+    if (np.noun >= 0)
+        for (int a : np.adjectives) f(a, np.noun);
+    if (np.relative) {
+        visit_pairs(*np.relative, f, g);
+        if (np.relative->gap == Role::Object && np.noun >= 0) g(np.relative->verb, np.noun);
+    }
+    if (np.coordinated) visit_np(*np.coordinated, f, g);
+}
+
+template <class F, class G>
+void visit_pairs(const Clause & c, F & f, G & g) {
+    visit_np(c.subject, f, g);
+    if (c.object && c.gap != Role::Object) {
+        visit_np(*c.object, f, g);
+        if (c.verb >= 0 && c.object->noun >= 0) g(c.verb, c.object->noun);
+        if (c.verb >= 0 && c.object->coordinated && c.object->coordinated->noun >= 0) g(c.verb, c.object->coordinated->noun);
+    }
+    if (c.indirect) visit_np(*c.indirect, f, g);
+    if (c.place) visit_np(*c.place, f, g);
+    if (c.predicate) visit_np(*c.predicate, f, g);
+    if (c.complement) visit_pairs(*c.complement, f, g);
+}
+} // namespace
+
+bool Grammar::uses_held_out_pair(const Sentence & s) const {
+    bool found = false;
+    auto f = [&](int a, int n) { found |= m_heldout_adj_noun.count({a, n}) > 0; };
+    auto g = [&](int v, int n) { found |= m_heldout_verb_obj.count({v, n}) > 0; };
+    visit_pairs(s.main, f, g);
+    if (s.second) visit_pairs(*s.second, f, g);
+    return found;
+}
+
+} // namespace attn::corpus

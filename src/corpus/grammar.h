@@ -1,0 +1,66 @@
+// The generator side of the synchronous grammar: draws random derivations that respect the
+// lexicon's selection restrictions (people read books, dogs do not), with a `richness` knob that
+// controls how many optional parts (adjectives, adverbials, relative and subordinate clauses) a
+// sentence gets, and so its length.
+//
+// Every derivation is tagged with the phenomena it shows, so test sets can be sliced by them:
+//   adjective time place past perfect future modal negation object_pronoun separable
+//   yes_no_question wh_question subordinate relative coordination number copula ditransitive
+//   complement dative_verb manner frequency
+#pragma once
+#include "core/rng.h"
+#include "corpus/derivation.h"
+#include "corpus/lexicon.h"
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attn::corpus {
+
+const std::vector<std::string> & phenomenon_tags();
+
+class Grammar {
+public:
+    explicit Grammar(const Lexicon & lex);
+
+    Sentence sample(Rng & rng, float richness);
+
+    // Adjective–noun and verb–object pairs kept out of training (the compositional split).
+    void hold_out(Rng & rng, double adjective_noun_fraction, double verb_object_fraction);
+    bool uses_held_out_pair(const Sentence & s) const;
+    size_t held_out_adjective_noun() const { return m_heldout_adj_noun.size(); }
+    size_t held_out_verb_object() const { return m_heldout_verb_obj.size(); }
+
+private:
+    const Lexicon & m_lex;
+    std::vector<int> m_nouns_by_cat[int(Category::Count)];
+    std::vector<int> m_adjectives_by_cat[int(Category::Count)];
+    std::vector<int> m_verbs_by_frame[4];
+    std::vector<int> m_locations, m_object_locations;
+    std::vector<int> m_adverbs_time, m_adverbs_frequency, m_adverbs_manner;
+    std::set<std::pair<int, int>> m_heldout_adj_noun, m_heldout_verb_obj;  // (adjective, noun), (verb, noun)
+
+    // Per-sample state.
+    Rng * m_rng = nullptr;
+    int m_next_id = 0;
+    std::set<std::string> m_tags;
+
+    ConceptId new_id() { int id = m_next_id; m_next_id += 16; return id; }
+    bool chance(double p);
+    int pick(const std::vector<int> & v);
+    int pick_noun(CategorySet allowed);
+    int pick_verb(Frame f, CategorySet subject_needs, CategorySet object_needs);
+    NounPhrase noun_phrase(CategorySet allowed, float richness, bool allow_pronoun, bool allow_relative);
+    void add_adjectives(NounPhrase & np, float richness);
+    void add_relative(NounPhrase & np, float richness);
+    NounPhrase pronoun(bool person);
+    Clause clause(float richness, bool main, bool allow_complement);
+    void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
+    int pick_time(Tense t);
+    void tag_clause(const Clause & c);
+    void tag_noun_phrase(const NounPhrase & np);
+};
+
+} // namespace attn::corpus

@@ -1,0 +1,90 @@
+// The generator's lexicon: hand-written tables of nouns, verbs, adjectives and adverbs with their
+// English, Chinese (zh-TW) and German forms, read from assets/lexicon/*.tsv (format in
+// assets/lexicon/FORMAT.md). Closed-class words (pronouns, determiners, numbers, conjunctions,
+// auxiliaries) are not here: the grammar needs their paradigms, so they live in the realisers.
+#pragma once
+#include "core/status.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace attn::corpus {
+
+// Noun categories drive selection restrictions ("eat" takes food, "wear" takes clothing), so every
+// generated sentence makes sense.
+enum class Category : uint8_t { Person, Name, Animal, Food, Drink, Clothing, Vehicle, Place, Readable, Object, Plant, Instrument, Count };
+using CategorySet = uint32_t;  // bit i = Category i
+inline bool in_set(CategorySet set, Category c) { return (set >> unsigned(c)) & 1u; }
+const char * category_name(Category c);
+
+using Tokens = std::vector<std::string>;  // a cell split on spaces
+
+struct Noun {
+    Tokens en_sg, en_pl;        // en_pl empty for mass nouns and names
+    Category cat = Category::Object;
+    bool mass = false;
+    Tokens zh;
+    std::string zh_cl;          // classifier, empty for names
+    std::string de_sg, de_pl;   // de_pl empty for mass nouns and names
+    char de_gender = 'm';       // 'm' 'f' 'n'
+    bool de_weak = false;       // n-declension: der Junge, den Jungen
+    std::string en_prep, de_prep, zh_loc;  // location use; en_prep empty when not a location
+    bool countable() const { return !mass && cat != Category::Name; }
+    bool is_location() const { return !en_prep.empty(); }
+};
+
+enum class Frame : uint8_t { Intransitive, Transitive, Ditransitive, Clause };
+
+struct Verb {
+    Tokens en_base, en_3sg, en_past, en_pp;
+    Frame frame = Frame::Intransitive;
+    CategorySet subj = 0, obj = 0;
+    Tokens zh;                  // may hold "O", the object's place
+    std::string zh_asp;         // 了 / 過 / empty for stative verbs
+    std::string de_inf;
+    std::array<std::string, 6> de_pres;  // ich du er wir ihr sie, without the separable prefix
+    std::string de_pp;
+    bool de_sein = false;       // perfect with sein
+    std::string de_sep;         // separable prefix or empty
+    bool de_dative = false;     // object in the dative (helfen)
+    bool en_particle_split() const;  // "pick up" + pronoun → "pick her up"
+};
+
+enum class AdjectiveKind : uint8_t { Color, Size, Age, Quality, Feeling };
+
+struct Adjective {
+    Tokens en;                  // "red", "dark blue"
+    Tokens zh, zh_pred;
+    std::string de_attr, de_pred;
+    CategorySet applies = 0;
+    AdjectiveKind kind = AdjectiveKind::Quality;
+};
+
+enum class AdverbKind : uint8_t { Time, Frequency, Manner };
+enum TenseMask : uint8_t { kPastOk = 1, kPresentOk = 2, kFutureOk = 4, kAnyTense = 7 };
+
+struct Adverb {
+    Tokens en, zh, de;
+    AdverbKind kind = AdverbKind::Time;
+    uint8_t tenses = kAnyTense;
+};
+
+struct Lexicon {
+    std::vector<Noun> nouns;
+    std::vector<Verb> verbs;
+    std::vector<Adjective> adjectives;
+    std::vector<Adverb> adverbs;
+
+    // Reads nouns.tsv, verbs.tsv, adjectives.tsv and adverbs.tsv from `dir`, validating every cell;
+    // errors name the file and line.
+    static Status load(const std::string & dir, Lexicon * out);
+    // The same from the four files' contents (tests use small inline tables).
+    static Status parse(const std::string & nouns, const std::string & verbs, const std::string & adjectives,
+                        const std::string & adverbs, Lexicon * out);
+};
+
+Tokens split_tokens(const std::string & cell);
+
+} // namespace attn::corpus

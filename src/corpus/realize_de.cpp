@@ -1,0 +1,288 @@
+// German. What the attention maps should show against English:
+//   - the verb's second position, with inversion after a fronted time or subordinate clause
+//     (Gestern habe ich …; Weil …, bin ich …), verb-first questions;
+//   - the participle / infinitive / separable prefix at the end of the clause (habe … getroffen,
+//     rufe … an), the whole verb at the end of subordinate and relative clauses;
+//   - case, gender and adjective endings (einen roten Mantel, dem Mädchen), kein vs nicht.
+#include "corpus/german_morphology.h"
+#include "corpus/realize.h"
+
+namespace attn::corpus {
+
+namespace {
+
+using namespace german;
+
+// The pieces of a clause before they are put in order.
+struct ClauseParts {
+    AlignedText subject, finite, right, middle, extraposed;
+    AlignedText wh;          // the question word, first in a wh-question
+    AlignedText fronted;     // a fronted time adverb
+    AlignedText joined_final;  // verb-final form of a present separable verb: "anruft"
+    bool subject_is_wh = false;
+};
+
+enum class Order { V2, VerbFirst, VerbFinal };
+
+class German {
+public:
+    explicit German(const Lexicon & lex) : m_lex(lex) {}
+
+    // A noun phrase in a case. `kein_id` ≥ 0 turns an indefinite phrase into kein- (negation).
+    void noun_phrase(AlignedText & out, const NounPhrase & np, Case c, ConceptId kein_id = -1, bool drop_article = false) {
+        switch (np.kind) {
+            case NounPhrase::Kind::Pronoun: out.add(personal_pronoun(int(np.pronoun), c), np.id); break;
+            case NounPhrase::Kind::Name: out.add(m_lex.nouns[size_t(np.noun)].de_sg, np.id); break;
+            case NounPhrase::Kind::Noun: common_noun(out, np, c, kein_id, drop_article); break;
+        }
+        if (np.relative) {
+            out.add_punct(",");
+            const Slot s = slot_of(np.kind == NounPhrase::Kind::Noun ? m_lex.nouns[size_t(np.noun)].de_gender : 'm', is_plural(np));
+            const Clause & rc = *np.relative;
+            const Verb * v = verb_of(m_lex, rc);
+            const Case rel_case = rc.gap == Role::Subject ? Nom : (v && v->de_dative ? Dat : Acc);
+            AlignedText intro;
+            intro.add(relative_pronoun(rel_case, s), np.id + 3);
+            out.append(clause(rc, Order::VerbFinal, &intro, &np));
+            out.add_punct(",");
+        }
+        if (np.coordinated) {
+            out.add("und", np.id + 5);
+            noun_phrase(out, *np.coordinated, c, kein_id);
+        }
+    }
+
+    // A clause in the given order. `intro` (conjunction or relative pronoun) opens verb-final
+    // clauses; `head` is the noun a relative clause modifies.
+    AlignedText clause(const Clause & c, Order order, const AlignedText * intro = nullptr, const NounPhrase * head = nullptr) {
+        ClauseParts p = parts(c, head);
+        AlignedText out;
+        if (order == Order::VerbFinal) {
+            if (intro) out.append(*intro);
+            out.append(p.subject);
+            out.append(p.fronted);  // a time adverb is never fronted inside a subordinate clause
+            out.append(p.middle);
+            if (p.joined_final.size()) out.append(p.joined_final);
+            else { out.append(p.right); out.append(p.finite); }
+            out.append(p.extraposed);
+            return out;
+        }
+        if (p.wh.size()) {
+            out.append(p.wh);
+            out.append(p.finite);
+            if (!p.subject_is_wh) out.append(p.subject);
+            out.append(p.fronted);
+        } else if (order == Order::VerbFirst) {
+            out.append(p.finite);
+            out.append(p.subject);
+            out.append(p.fronted);
+        } else if (p.fronted.size()) {
+            out.append(p.fronted);
+            out.append(p.finite);
+            out.append(p.subject);
+        } else {
+            out.append(p.subject);
+            out.append(p.finite);
+        }
+        out.append(p.middle);
+        out.append(p.right);
+        out.append(p.extraposed);
+        return out;
+    }
+
+private:
+    const Lexicon & m_lex;
+
+    void adverb(AlignedText & out, int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].de, id); }
+
+    void common_noun(AlignedText & out, const NounPhrase & np, Case c, ConceptId kein_id, bool drop_article) {
+        const Noun & n = m_lex.nouns[size_t(np.noun)];
+        const Slot s = slot_of(n.de_gender, np.plural);
+        Declension decl = Declension::Strong;
+        const bool kein = kein_id >= 0 && (np.det == Det::A || np.det == Det::None);
+        if (kein) {
+            out.add(std::string("kein") + ein_ending(c, s), kein_id);
+            if (np.det == Det::A) out.also(np.id + 1, true);
+            decl = Declension::Mixed;
+        } else {
+            switch (np.det) {
+                case Det::None: break;
+                case Det::A: out.add(std::string("ein") + ein_ending(c, s), np.id + 1); decl = Declension::Mixed; break;
+                case Det::The:
+                    if (!drop_article) out.add(definite_article(c, s), np.id + 1);
+                    decl = Declension::Weak;
+                    break;
+                case Det::This: out.add(std::string("dies") + dieser_ending(c, s), np.id + 1); decl = Declension::Weak; break;
+                case Det::That: out.add(std::string("jen") + dieser_ending(c, s), np.id + 1); decl = Declension::Weak; break;
+                case Det::Poss:
+                    out.add(std::string(possessive_stem(int(np.possessor))) + ein_ending(c, s), np.id + 1);
+                    decl = Declension::Mixed;
+                    break;
+                case Det::Number: out.add(number_word(np.number), np.id + 2); break;
+            }
+        }
+        for (size_t k = 0; k < np.adjectives.size(); k++) {
+            const Adjective & a = m_lex.adjectives[size_t(np.adjectives[k])];
+            out.add(a.de_attr + adjective_ending(decl, c, s), np.id + 8 + int(k));
+        }
+        // Multi-word German nouns inflect their last word.
+        Tokens sg = split_tokens(n.de_sg), pl = split_tokens(n.de_pl);
+        Tokens & forms = np.plural ? pl : sg;
+        if (forms.empty()) forms = sg;
+        forms.back() = noun_form(sg.back(), pl.empty() ? sg.back() : pl.back(), n.de_weak, np.plural, c);
+        out.add(forms, np.id);
+    }
+
+    void place(AlignedText & out, const NounPhrase & np) {
+        const Noun & n = m_lex.nouns[size_t(np.noun)];
+        const std::string fused = np.det == Det::The ? contraction(n.de_prep, Dat, slot_of(n.de_gender, np.plural)) : "";
+        if (!fused.empty()) {
+            out.add(fused, np.id + 4);
+            out.also(np.id + 1, true);
+            noun_phrase(out, np, Dat, -1, /*drop_article=*/true);
+        } else {
+            out.add(n.de_prep, np.id + 4);
+            noun_phrase(out, np, Dat);
+        }
+    }
+
+    // Splits the clause into its parts; the caller orders them.
+    ClauseParts parts(const Clause & c, const NounPhrase * head) {
+        ClauseParts p;
+        const Verb * v = verb_of(m_lex, c);
+        const bool relative = head != nullptr;
+        const bool wh = c.mood == Mood::Wh && !relative;
+        const int person = relative && c.gap == Role::Subject ? person_index(*head)
+                           : wh && c.gap == Role::Subject    ? 2
+                                                             : person_index(c.subject);
+
+        if (wh) {
+            const char * w = "warum";
+            switch (c.gap) {
+                case Role::Subject: w = "wer"; p.subject_is_wh = true; break;
+                case Role::Object:
+                    w = c.object && is_person(m_lex, *c.object) ? (v && v->de_dative ? "wem" : "wen") : "was";
+                    break;
+                case Role::Place: w = "wo"; break;
+                case Role::Time: w = "wann"; break;
+                default: break;
+            }
+            p.wh.add(w, c.id + 6);
+        }
+        if (!(c.gap == Role::Subject && (relative || wh))) noun_phrase(p.subject, c.subject, Nom);
+        if (c.time >= 0 && c.gap != Role::Time) {
+            if (c.time_fronted && !relative && !wh && c.mood == Mood::Statement) adverb(p.fronted, c.time, c.id + 8);
+        }
+
+        verb_parts(c, v, person, &p);
+
+        // kein replaces nicht when the negated object (or predicate) is indefinite.
+        const NounPhrase * indefinite_target = nullptr;
+        if (c.negated) {
+            const NounPhrase * t = c.predicate ? c.predicate.get() : (c.gap != Role::Object ? c.object.get() : nullptr);
+            if (t && t->kind == NounPhrase::Kind::Noun && (t->det == Det::A || t->det == Det::None) && !t->relative)
+                indefinite_target = t;
+        }
+        const ConceptId neg = c.id + 2;
+
+        AlignedText & m = p.middle;
+        const bool object_here = c.object && c.gap != Role::Object;
+        const bool object_pronoun = object_here && c.object->kind == NounPhrase::Kind::Pronoun;
+        const bool indirect_pronoun = c.indirect && c.indirect->kind == NounPhrase::Kind::Pronoun;
+        const Case object_case = v && v->de_dative ? Dat : Acc;
+        if (object_pronoun) noun_phrase(m, *c.object, object_case);
+        if (indirect_pronoun) noun_phrase(m, *c.indirect, Dat);
+        if (c.time >= 0 && c.gap != Role::Time && !(c.time_fronted && !relative && !wh && c.mood == Mood::Statement))
+            adverb(m, c.time, c.id + 8);
+        if (c.frequency >= 0) adverb(m, c.frequency, c.id + 9);
+        if (c.indirect && !indirect_pronoun) noun_phrase(m, *c.indirect, Dat);
+        if (object_here && !object_pronoun && object_case == Dat) noun_phrase(m, *c.object, Dat);
+        if (object_here && !object_pronoun && object_case == Acc)
+            noun_phrase(m, *c.object, Acc, indefinite_target == c.object.get() ? neg : -1);
+        if (c.manner >= 0) adverb(m, c.manner, c.id + 10);
+        if (c.place && c.gap != Role::Place) place(m, *c.place);
+        if (c.negated && (!indefinite_target || (object_case == Dat && indefinite_target == c.object.get())))
+            m.add("nicht", neg);
+        if (c.predicate) noun_phrase(m, *c.predicate, Nom, indefinite_target == c.predicate.get() ? neg : -1);
+        if (c.predicate_adjective >= 0) m.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);
+
+        if (c.complement) {
+            p.extraposed.add_punct(",");
+            AlignedText dass;
+            dass.add("dass", c.id + 5);
+            p.extraposed.append(clause(*c.complement, Order::VerbFinal, &dass));
+        }
+        return p;
+    }
+
+    void verb_parts(const Clause & c, const Verb * v, int person, ClauseParts * p) {
+        if (!v) {
+            p->finite.add(c.tense == Tense::Past ? sein_past(person) : sein(person), c.id);
+            return;
+        }
+        if (c.modal != Modal::None) {
+            const int which = c.modal == Modal::Can ? 0 : c.modal == Modal::Must ? 1 : c.modal == Modal::Want ? 2 : 3;
+            p->finite.add(modal(which, person), c.id + 3);
+            p->right.add(v->de_inf, c.id);
+            return;
+        }
+        switch (c.tense) {
+            case Tense::Future:
+                p->finite.add(werden(person), c.id + 1);
+                p->right.add(v->de_inf, c.id);
+                return;
+            case Tense::Past: case Tense::Perfect:
+                // German speech uses the perfect for both: habe … gekauft.
+                p->finite.add(v->de_sein ? sein(person) : haben(person), c.id + 1, false);
+                p->right.add(v->de_pp, c.id);
+                p->right.also(c.id + 1, false);
+                return;
+            case Tense::Present:
+                p->finite.add(v->de_pres[size_t(person)], c.id);
+                if (!v->de_sep.empty()) {
+                    p->right.add(v->de_sep, c.id);
+                    p->joined_final.add(v->de_sep + v->de_pres[size_t(person)], c.id);
+                }
+                return;
+        }
+    }
+};
+
+} // namespace
+
+AlignedText realize_german(const Lexicon & lex, const Sentence & s) {
+    German de(lex);
+    AlignedText out;
+    const Order main_order = s.main.mood == Mood::YesNo ? Order::VerbFirst : Order::V2;
+    auto subordinate = [&] {
+        AlignedText conj;
+        const bool past = s.second->tense == Tense::Past || s.second->tense == Tense::Perfect;
+        const char * w = s.link == Connective::Because ? "weil" : s.link == Connective::Although ? "obwohl"
+                         : s.link == Connective::When && past ? "als" : "wenn";
+        conj.add(w, s.link_id);
+        return de.clause(*s.second, Order::VerbFinal, &conj);
+    };
+    if (s.link == Connective::None || !s.second) {
+        out = de.clause(s.main, main_order);
+    } else if (s.link == Connective::And || s.link == Connective::But) {
+        out = de.clause(s.main, Order::V2);
+        if (s.link == Connective::But) out.add_punct(",");
+        out.add(s.link == Connective::And ? "und" : "aber", s.link_id);
+        out.append(de.clause(*s.second, Order::V2));
+    } else if (s.subordinate_first) {
+        // The subordinate clause fills the first position, so the main clause's verb comes next.
+        out = subordinate();
+        out.add_punct(",");
+        out.append(de.clause(s.main, Order::VerbFirst));
+    } else {
+        out = de.clause(s.main, main_order);
+        out.add_punct(",");
+        out.append(subordinate());
+    }
+    out.add_punct(s.main.mood == Mood::Statement ? "." : "?", s.punct_id);
+    out.tidy_commas();
+    out.capitalize_first();
+    return out;
+}
+
+} // namespace attn::corpus

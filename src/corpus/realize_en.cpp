@@ -1,0 +1,261 @@
+// English: the source side. Lower case throughout, since typed input is lower-cased by the tokeniser.
+#include "corpus/realize.h"
+
+namespace attn::corpus {
+
+namespace {
+
+const char * const kSubject[] = {"i", "you", "he", "she", "it", "we", "they"};
+const char * const kObject[] = {"me", "you", "him", "her", "it", "us", "them"};
+const char * const kPossessive[] = {"my", "your", "his", "her", "its", "our", "their"};
+
+// "an" before a vowel sound; spelling decides except for the usual exceptions.
+bool starts_with_vowel_sound(const std::string & w) {
+    if (w.empty()) return false;
+    for (const char * p : {"uni", "use", "usu", "eu", "one", "once"})
+        if (w.rfind(p, 0) == 0) return false;
+    for (const char * p : {"hour", "honest", "honor"})
+        if (w.rfind(p, 0) == 0) return true;
+    return std::string("aeiou").find(w[0]) != std::string::npos;
+}
+
+class English {
+public:
+    explicit English(const Lexicon & lex) : m_lex(lex) {}
+    AlignedText out;
+
+    void noun_phrase(const NounPhrase & np, bool object_case) {
+        const int p = int(np.pronoun);
+        switch (np.kind) {
+            case NounPhrase::Kind::Pronoun: out.add(object_case ? kObject[p] : kSubject[p], np.id); break;
+            case NounPhrase::Kind::Name: out.add(m_lex.nouns[size_t(np.noun)].en_sg, np.id); break;
+            case NounPhrase::Kind::Noun: common_noun(np); break;
+        }
+        if (np.relative) {
+            out.add(is_person(m_lex, np) ? "who" : "that", np.id + 3);
+            clause(*np.relative, &np);
+        }
+        if (np.coordinated) {
+            out.add("and", np.id + 5);
+            noun_phrase(*np.coordinated, object_case);
+        }
+    }
+
+    // A clause: a main clause, or with `head` a relative clause whose gap `head` fills.
+    void clause(const Clause & c, const NounPhrase * head = nullptr) {
+        const Verb * v = verb_of(m_lex, c);
+        const bool relative = head != nullptr;
+        const bool subject_gap = c.gap == Role::Subject;
+        const bool inverted = !relative && (c.mood == Mood::YesNo || (c.mood == Mood::Wh && !subject_gap));
+        const NounPhrase & agreeing = relative && subject_gap ? *head : c.subject;
+        const bool third_singular = (c.mood == Mood::Wh && subject_gap && !relative) || person_index(agreeing) == 2;
+        const int person = (c.mood == Mood::Wh && subject_gap && !relative) ? 2 : person_index(agreeing);
+
+        AlignedText finite, rest;
+        build_verb_group(c, v, inverted, third_singular, person, &finite, &rest);
+        // Auxiliaries belong to the verb they support: a language without them (Chinese has no
+        // do-support, German no "does") links them to its verb, as a possible link.
+        for (Word & w : finite.words()) w.possible.push_back(c.id);
+        if (inverted && c.mood == Mood::YesNo && finite.size()) finite.words()[0].possible.push_back(c.id + 4);  // ↔ 嗎
+
+        if (!relative && c.mood == Mood::Wh) out.add(wh_word(c), c.id + 6);
+        if (c.time >= 0 && c.time_fronted && c.mood == Mood::Statement && !relative) adverb(c.time, c.id + 8);
+        auto subject = [&] {
+            if (relative && subject_gap) return;
+            if (!relative && c.mood == Mood::Wh && subject_gap) return;  // the wh-word is the subject
+            noun_phrase(c.subject, false);
+        };
+        if (inverted) {
+            out.append(finite);
+            subject();
+        } else {
+            subject();
+            out.append(finite);
+        }
+        if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
+        complements(c, v, rest);
+        if (c.manner >= 0) adverb(c.manner, c.id + 10);
+        if (c.place && c.gap != Role::Place) {
+            out.add(m_lex.nouns[size_t(c.place->noun)].en_prep, c.place->id + 4);
+            noun_phrase(*c.place, true);
+        }
+        if (c.time >= 0 && !(c.time_fronted && c.mood == Mood::Statement && !relative) && c.gap != Role::Time)
+            adverb(c.time, c.id + 8);
+    }
+
+private:
+    const Lexicon & m_lex;
+
+    void adverb(int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].en, id); }
+
+    const char * wh_word(const Clause & c) const {
+        switch (c.gap) {
+            case Role::Subject: return "who";
+            case Role::Object: return c.object && is_person(m_lex, *c.object) ? "who" : "what";
+            case Role::Place: return "where";
+            case Role::Time: return "when";
+            default: return "why";
+        }
+    }
+
+    void common_noun(const NounPhrase & np) {
+        const Noun & n = m_lex.nouns[size_t(np.noun)];
+        const Tokens & head = np.plural ? n.en_pl : n.en_sg;
+        const std::string & next = np.adjectives.empty() ? head[0] : m_lex.adjectives[size_t(np.adjectives[0])].en[0];
+        switch (np.det) {
+            case Det::None: break;
+            case Det::A: out.add(starts_with_vowel_sound(next) ? "an" : "a", np.id + 1); break;
+            case Det::The: out.add("the", np.id + 1); break;
+            case Det::This: out.add(np.plural ? "these" : "this", np.id + 1); break;
+            case Det::That: out.add(np.plural ? "those" : "that", np.id + 1); break;
+            case Det::Poss: out.add(kPossessive[int(np.possessor)], np.id + 1); break;
+            case Det::Number: out.add(number_word_en(np.number), np.id + 2); break;
+        }
+        for (size_t k = 0; k < np.adjectives.size(); k++)
+            out.add(m_lex.adjectives[size_t(np.adjectives[k])].en, np.id + 8 + int(k));
+        out.add(head, np.id);
+    }
+
+    // The finite part (auxiliary, possibly negated) and the rest of the verb group.
+    void build_verb_group(const Clause & c, const Verb * v, bool inverted, bool third_singular, int person,
+                          AlignedText * finite, AlignedText * rest) const {
+        const bool past = c.tense == Tense::Past;
+        auto negate = [&](const char * contracted) {
+            if (!c.negated) return;
+            if (c.contracted && contracted) {
+                finite->words().back().text = contracted;
+                finite->also(c.id + 2, true);
+            } else {
+                finite->add("not", c.id + 2);
+            }
+        };
+        if (!v) {  // the copula
+            const char * be = past ? (person == 0 || person == 2 ? "was" : "were")
+                                   : (person == 0 ? "am" : person == 2 ? "is" : "are");
+            finite->add(be, c.id);
+            const std::string b = be;
+            negate(b == "was" ? "wasn't" : b == "were" ? "weren't" : b == "is" ? "isn't" : b == "are" ? "aren't" : nullptr);
+            return;
+        }
+        const bool needs_do = (c.negated || inverted) &&
+                              (c.tense == Tense::Present || c.tense == Tense::Past) &&
+                              (c.modal == Modal::None || c.modal == Modal::Want);
+        auto do_support = [&] {
+            const char * d = past ? "did" : third_singular ? "does" : "do";
+            finite->add(d, c.id + 1, false);
+            negate(past ? "didn't" : third_singular ? "doesn't" : "don't");
+        };
+        switch (c.modal) {
+            case Modal::Can: case Modal::Must: case Modal::Should: {
+                const char * m = c.modal == Modal::Can ? "can" : c.modal == Modal::Must ? "must" : "should";
+                finite->add(m, c.id + 3);
+                negate(c.modal == Modal::Can ? "can't" : c.modal == Modal::Must ? "mustn't" : "shouldn't");
+                rest->add(v->en_base, c.id);
+                return;
+            }
+            case Modal::Want:
+                if (needs_do) {
+                    do_support();
+                    rest->add("want", c.id + 3);
+                } else {
+                    rest->add(third_singular ? "wants" : "want", c.id + 3);
+                }
+                rest->add("to", c.id + 3, false);
+                rest->add(v->en_base, c.id);
+                return;
+            case Modal::None: break;
+        }
+        switch (c.tense) {
+            case Tense::Future:
+                finite->add("will", c.id + 1);
+                negate("won't");
+                rest->add(v->en_base, c.id);
+                return;
+            case Tense::Perfect:
+                finite->add(third_singular ? "has" : "have", c.id + 1);
+                negate(third_singular ? "hasn't" : "haven't");
+                rest->add(v->en_pp, c.id);
+                rest->words().back().possible.push_back(c.id + 1);
+                return;
+            case Tense::Past: case Tense::Present:
+                if (needs_do) {
+                    do_support();
+                    rest->add(v->en_base, c.id);
+                } else if (past) {
+                    rest->add(v->en_past, c.id);
+                    for (Word & w : rest->words()) w.possible.push_back(c.id + 1);
+                } else {
+                    rest->add(third_singular ? v->en_3sg : v->en_base, c.id);
+                }
+                return;
+        }
+    }
+
+    // Verb and its objects: "gave the boy a book", "picked her up", "said that ...", "is happy".
+    void complements(const Clause & c, const Verb * v, AlignedText & verb_words) {
+        if (!v) {
+            if (c.predicate) noun_phrase(*c.predicate, false);
+            else if (c.predicate_adjective >= 0) out.add(m_lex.adjectives[size_t(c.predicate_adjective)].en, c.id + 7);
+            return;
+        }
+        const bool object_here = c.object && c.gap != Role::Object;
+        if (object_here && v->en_particle_split() && c.object->kind == NounPhrase::Kind::Pronoun) {
+            Word particle = verb_words.words().back();
+            verb_words.words().pop_back();
+            out.append(verb_words);
+            noun_phrase(*c.object, true);
+            out.words().push_back(particle);
+            return;
+        }
+        if (c.indirect && v->en_particle_split()) {  // "gave him back the book"
+            Word particle = verb_words.words().back();
+            verb_words.words().pop_back();
+            out.append(verb_words);
+            noun_phrase(*c.indirect, true);
+            out.words().push_back(particle);
+            if (object_here) noun_phrase(*c.object, true);
+            return;
+        }
+        out.append(verb_words);
+        if (c.indirect) noun_phrase(*c.indirect, true);
+        if (object_here) noun_phrase(*c.object, true);
+        if (c.complement) {
+            if (!c.that_dropped) out.add("that", c.id + 5);
+            clause(*c.complement);
+        }
+    }
+};
+
+const char * link_word_en(Connective l) {
+    switch (l) {
+        case Connective::And: return "and";
+        case Connective::But: return "but";
+        case Connective::Because: return "because";
+        case Connective::When: return "when";
+        case Connective::If: return "if";
+        case Connective::Although: return "although";
+        default: return "";
+    }
+}
+
+} // namespace
+
+AlignedText realize_english(const Lexicon & lex, const Sentence & s) {
+    English en(lex);
+    if (s.link == Connective::None || !s.second) {
+        en.clause(s.main);
+    } else if (s.subordinate_first) {
+        en.out.add(link_word_en(s.link), s.link_id);
+        en.clause(*s.second);
+        en.out.add_punct(",");
+        en.clause(s.main);
+    } else {
+        en.clause(s.main);
+        en.out.add(link_word_en(s.link), s.link_id);
+        en.clause(*s.second);
+    }
+    if (s.en_final_punct) en.out.add_punct(s.main.mood == Mood::Statement ? "." : "?", s.punct_id);
+    return std::move(en.out);
+}
+
+} // namespace attn::corpus

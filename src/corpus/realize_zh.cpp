@@ -1,0 +1,213 @@
+// Chinese (zh-TW). What the attention maps should show against English:
+//   - modifiers before the head: 紅色 的 洋裝, relative clauses 昨天 買 的 那 件 襯衫;
+//   - time before the verb (often before the subject), place as 在 X before the verb;
+//   - aspect 了/過 after the verb, negation 不/沒 before it, 嗎 for yes/no questions,
+//     question words in place (你 買 了 什麼);
+//   - when/if clauses always first (當 … 的時候, 如果 …), whatever the English order.
+#include "corpus/realize.h"
+
+namespace attn::corpus {
+
+namespace {
+
+const char * const kPronoun[] = {"我", "你", "他", "她", "它", "我們", "他們"};
+
+std::string number_zh(int n) {
+    static const char * const digits[] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+    if (n == 2) return "兩";  // before a classifier
+    if (n < 10) return digits[n];
+    if (n == 10) return "十";
+    if (n < 20) return std::string("十") + digits[n - 10];
+    return "二十";
+}
+
+class Chinese {
+public:
+    explicit Chinese(const Lexicon & lex) : m_lex(lex) {}
+    AlignedText out;
+
+    void noun_phrase(const NounPhrase & np) {
+        switch (np.kind) {
+            case NounPhrase::Kind::Pronoun: out.add(kPronoun[int(np.pronoun)], np.id); break;
+            case NounPhrase::Kind::Name: out.add(m_lex.nouns[size_t(np.noun)].zh, np.id); break;
+            case NounPhrase::Kind::Noun: common_noun(np); break;
+        }
+        if (np.coordinated) {
+            out.add("和", np.id + 5);
+            noun_phrase(*np.coordinated);
+        }
+    }
+
+    void clause(const Clause & c, const NounPhrase * head = nullptr) {
+        const Verb * v = verb_of(m_lex, c);
+        const bool relative = head != nullptr;
+        const bool wh = c.mood == Mood::Wh && !relative;
+        if (c.time >= 0 && c.time_fronted && !relative) adverb(c.time, c.id + 8);
+        if (wh && c.gap == Role::Subject) out.add("誰", c.id + 6);
+        else if (!(relative && c.gap == Role::Subject)) noun_phrase(c.subject);
+        if (c.time >= 0 && !c.time_fronted) adverb(c.time, c.id + 8);
+        if (wh && c.gap == Role::Time) out.add("什麼時候", c.id + 6);
+        if (wh && c.gap == Role::Reason) out.add("為什麼", c.id + 6);
+        if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
+
+        if (!v) {  // the copula
+            if (c.predicate_adjective >= 0) {
+                Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
+                if (c.negated) {
+                    if (!pred.empty() && pred[0] == "很") pred.erase(pred.begin());
+                    out.add("不", c.id + 2);
+                }
+                out.add(pred, c.id + 7);
+                for (size_t k = out.size() - pred.size(); k < out.size(); k++) out.words()[k].possible.push_back(c.id);  // ↔ is
+            } else {
+                if (c.negated) out.add("不", c.id + 2);
+                out.add("是", c.id);
+                if (c.predicate) noun_phrase(*c.predicate);
+            }
+            return;
+        }
+        // Negation and modals: 不 會, 不 想, 沒 (past of dynamic verbs), 不 (present, stative).
+        const bool stative = v->zh_asp.empty();
+        if (c.negated) {
+            const bool mei = c.modal == Modal::None && (c.tense == Tense::Past || c.tense == Tense::Perfect) && !stative;
+            out.add(mei ? "沒" : "不", c.id + 2);
+        }
+        switch (c.modal) {
+            case Modal::Can: out.add("能", c.id + 3); break;
+            case Modal::Must: out.add("必須", c.id + 3); break;
+            case Modal::Want: out.add("想", c.id + 3); break;
+            case Modal::Should: out.add("應該", c.id + 3); break;
+            case Modal::None: if (c.tense == Tense::Future) out.add("會", c.id + 1); break;
+        }
+        if (c.manner >= 0) adverb(c.manner, c.id + 10);
+        if (c.place) {
+            out.add("在", c.place->id + 4);
+            if (wh && c.gap == Role::Place) {
+                out.add("哪裡", c.id + 6);
+            } else {
+                noun_phrase(*c.place);
+                const std::string & loc = m_lex.nouns[size_t(c.place->noun)].zh_loc;
+                if (!loc.empty()) out.add(loc, c.place->id + 4, false);
+            }
+        }
+        // The aspect marker: 了 for a completed event (not in relative clauses, where 昨天 買 的
+        // 襯衫 is the natural form, nor under negation), 過 for the perfect (kept under 沒).
+        std::string aspect;
+        if (c.modal == Modal::None && !relative) {
+            // Habits (常常, 總是) take no 了 even in the past.
+            if (c.tense == Tense::Past && !c.negated && !stative && v->frame != Frame::Clause && c.frequency < 0)
+                aspect = v->zh_asp;
+            if (c.tense == Tense::Perfect && v->frame != Frame::Clause) aspect = "過";
+        }
+        // With the object inside the verb (打電話 給 O), 了 closes the phrase (打電話 給 她 了) while
+        // 過 stays on the verb (打電話 過 給 她).
+        bool object_inside = false;
+        for (const std::string & w : v->zh) object_inside |= w == "O";
+        for (size_t k = 0; k < v->zh.size(); k++) {
+            if (v->zh[k] == "O") { object(c, wh); continue; }
+            out.add(v->zh[k], c.id);
+            if (k == 0 && !aspect.empty() && (!object_inside || aspect == "過")) out.add(aspect, c.id + 1);
+        }
+        if (c.indirect) noun_phrase(*c.indirect);
+        if (!object_inside) object(c, wh);
+        else if (!aspect.empty() && aspect != "過") out.add(aspect, c.id + 1);
+        if (c.complement) clause(*c.complement);
+    }
+
+private:
+    const Lexicon & m_lex;
+
+    void adverb(int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].zh, id); }
+
+    void object(const Clause & c, bool wh) {
+        if (!c.object) return;
+        if (c.gap == Role::Object) {
+            if (wh) out.add(is_person(m_lex, *c.object) ? "誰" : "什麼", c.id + 6);
+            return;  // relative clause: the head follows 的
+        }
+        noun_phrase(*c.object);
+    }
+
+    void classifier(const Noun & n, ConceptId id) { if (!n.zh_cl.empty()) out.add(n.zh_cl, id, false); }
+
+    void common_noun(const NounPhrase & np) {
+        const Noun & n = m_lex.nouns[size_t(np.noun)];
+        if (np.relative) {
+            clause(*np.relative, &np);
+            out.add("的", np.id + 3, false);
+        }
+        switch (np.det) {
+            case Det::None: break;
+            case Det::A: out.add("一", np.id + 1); classifier(n, np.id + 1); break;
+            case Det::The:
+                // Chinese has no article; a relative clause's head takes 那 + classifier.
+                if (np.relative) {
+                    out.add(np.plural ? "那些" : "那", np.id + 1, false);
+                    if (!np.plural) classifier(n, np.id + 1);
+                }
+                break;
+            case Det::This: case Det::That: {
+                const bool near = np.det == Det::This;
+                if (np.plural) out.add(near ? "這些" : "那些", np.id + 1);
+                else { out.add(near ? "這" : "那", np.id + 1); classifier(n, np.id + 1); }
+                break;
+            }
+            case Det::Poss:
+                out.add(kPronoun[int(np.possessor)], np.id + 1);
+                out.add("的", np.id + 1, false);
+                break;
+            case Det::Number: out.add(number_zh(np.number), np.id + 2); classifier(n, np.id + 2); break;
+        }
+        for (size_t k = 0; k < np.adjectives.size(); k++) {
+            const ConceptId id = np.id + 8 + int(k);
+            out.add(m_lex.adjectives[size_t(np.adjectives[k])].zh, id);
+            out.add("的", id, false);
+        }
+        out.add(n.zh, np.id);
+    }
+};
+
+} // namespace
+
+AlignedText realize_chinese(const Lexicon & lex, const Sentence & s) {
+    Chinese zh(lex);
+    const bool question = s.main.mood != Mood::Statement;
+    if (s.link == Connective::None || !s.second) {
+        zh.clause(s.main);
+    } else {
+        // when/if clauses go first in Chinese; because/although follow the English order.
+        const bool sub_first = s.link == Connective::When || s.link == Connective::If ||
+                               (s.subordinate_first && (s.link == Connective::Because || s.link == Connective::Although));
+        auto subordinate = [&] {
+            switch (s.link) {
+                case Connective::Because: zh.out.add("因為", s.link_id); break;
+                case Connective::Although: zh.out.add("雖然", s.link_id); break;
+                case Connective::If: zh.out.add("如果", s.link_id); break;
+                case Connective::When: zh.out.add("當", s.link_id); break;
+                default: break;
+            }
+            zh.clause(*s.second);
+            if (s.link == Connective::When) zh.out.add("的時候", s.link_id, false);
+        };
+        if (s.link == Connective::And || s.link == Connective::But) {
+            zh.clause(s.main);
+            zh.out.add_punct("，");
+            zh.out.add(s.link == Connective::And ? "而且" : "但是", s.link_id);
+            zh.clause(*s.second);
+        } else if (sub_first) {
+            subordinate();
+            zh.out.add_punct("，");
+            if (s.link == Connective::Although) zh.out.add("但是", s.link_id, false);
+            zh.clause(s.main);
+        } else {
+            zh.clause(s.main);
+            zh.out.add_punct("，");
+            subordinate();
+        }
+    }
+    if (s.main.mood == Mood::YesNo) zh.out.add("嗎", s.main.id + 4);
+    zh.out.add_punct(question ? "？" : "。", s.punct_id);
+    return std::move(zh.out);
+}
+
+} // namespace attn::corpus

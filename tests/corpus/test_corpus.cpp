@@ -1,0 +1,203 @@
+// The generator on the shipped lexicon: determinism, split rules, and invariants every one of
+// thousands of random sentences must satisfy (alignments in range, every English content word
+// aligned, no empty tokens, Chinese without Latin letters).
+#include "core/sha256.h"
+#include "corpus/corpus.h"
+#include "corpus/realize.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace attn::corpus;
+
+namespace {
+
+const Lexicon & shipped() {
+    static Lexicon lex;
+    static bool loaded = false;
+    if (!loaded) {
+        attn::Status s = Lexicon::load(ATTN_LEXICON_DIR, &lex);
+        EXPECT_TRUE(s.ok) << s.message;
+        loaded = true;
+    }
+    return lex;
+}
+
+std::vector<std::string> split(const std::string & s) {
+    std::vector<std::string> v;
+    std::stringstream ss(s);
+    std::string w;
+    while (ss >> w) v.push_back(w);
+    return v;
+}
+
+TEST(Sha256, KnownVectors) {
+    EXPECT_EQ(attn::sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    EXPECT_EQ(attn::sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(attn::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+              "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    attn::Sha256 h;  // fed in pieces across block boundaries
+    const std::string a(1000, 'a');
+    for (int i = 0; i < 1000; i++) h.update(a);
+    EXPECT_EQ(h.hex_digest(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");  // 10^6 × 'a'
+}
+
+TEST(Lexicon, ErrorsNameFileAndLine) {
+    Lexicon lex;
+    const std::string verb = "sleep\tsleeps\tslept\tslept\tintr\tperson\t-\t睡覺\t了\tschlafen\ta|b|c|d|e|f\tgeschlafen\thaben\t-\t-\n";
+    attn::Status s = Lexicon::parse("# c\ngirl\tgirls\tperson\t0\t女孩\t個\tMädchen\tMädchen\tx\t0\t-\t-\t-\n", verb, "", "", &lex);
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.message.find("nouns.tsv:2"), std::string::npos) << s.message;
+    EXPECT_NE(s.message.find("gender"), std::string::npos);
+    s = Lexicon::parse("girl\tgirls\tperson\t0\t女孩\n", verb, "", "", &lex);
+    EXPECT_NE(s.message.find("expected 13"), std::string::npos) << s.message;
+    s = Lexicon::parse("girl\tgirls\tperson\t0\t女孩\t個\tMädchen\tMädchen\tn\t0\t-\t-\t-\n",
+                       "sleep\tsleeps\tslept\tslept\tintr\tperson\t-\t睡覺\t了\tschlafen\ta|b\tgeschlafen\thaben\t-\t-\n", "", "", &lex);
+    EXPECT_NE(s.message.find("six forms"), std::string::npos) << s.message;
+    s = Lexicon::parse("girl\tgirls\tperson\t0\t女孩\t個\tMädchen\tMädchen\tn\t0\t-\t-\t-\n", verb, "", "", &lex);
+    EXPECT_TRUE(s.ok) << s.message;
+}
+
+TEST(Lexicon, ShippedTablesHaveTheAgreedSize) {
+    const Lexicon & lex = shipped();
+    EXPECT_EQ(lex.nouns.size(), 300u);
+    EXPECT_EQ(lex.verbs.size(), 150u);
+    EXPECT_EQ(lex.adjectives.size(), 100u);
+    EXPECT_EQ(lex.adverbs.size(), 60u);
+    int fashion = 0;
+    for (const Noun & n : lex.nouns)
+        for (const char * c : {"t-shirt", "pair of trousers", "pullover", "dress", "coat", "sandal", "shirt", "sneaker", "bag", "ankle boot"})
+            fashion += attn::corpus::Tokens(split(c)) == n.en_sg;
+    EXPECT_EQ(fashion, 10) << "the ten Fashion-MNIST classes are nouns, so the two demos meet";
+    int separable = 0;
+    for (const Verb & v : lex.verbs) separable += !v.de_sep.empty();
+    EXPECT_GE(separable, 15);
+}
+
+TEST(Grammar, RandomSentencesAreWellFormed) {
+    const Lexicon & lex = shipped();
+    Grammar g(lex);
+    attn::Rng rng(42);
+    std::set<std::string> tags;
+    for (int i = 0; i < 3000; i++) {
+        const Sentence s = g.sample(rng, rng.uniform() * 1.5f);
+        const AlignedText en = realize_english(lex, s), zh = realize_chinese(lex, s), de = realize_german(lex, s);
+        for (const AlignedText * t : {&en, &zh, &de}) {
+            ASSERT_GT(t->size(), 0u);
+            for (const Word & w : t->words()) ASSERT_FALSE(w.text.empty() || w.text.find(' ') != std::string::npos);
+        }
+        for (const Word & w : zh.words())
+            for (char ch : w.text)
+                ASSERT_FALSE((ch >= 'a' && ch <= 'z') && w.text != "t恤") << w.text;
+        for (const Word & w : de.words()) ASSERT_EQ(w.text.find(".."), std::string::npos);
+        for (const AlignedText * t : {&zh, &de}) {
+            const GoldAlignment a = align(en, *t);
+            for (const attn::Link & l : a.possible) {
+                ASSERT_LT(size_t(l.first), t->size());
+                ASSERT_LT(size_t(l.second), en.size());
+            }
+            // Every English word except the article "the" (no Chinese article) and do-support
+            // has a link.
+            std::vector<bool> linked(en.size(), false);
+            for (const attn::Link & l : a.possible) linked[size_t(l.second)] = true;
+            for (size_t k = 0; k < en.size(); k++) {
+                const std::string & w = en.words()[k].text;
+                if (t == &zh && (w == "the" || w == "that" || w == "who" || w == "," || w == "to")) continue;
+                if (t == &de && (w == ",")) continue;
+                EXPECT_TRUE(linked[k]) << "unaligned '" << w << "' in: " << realize_example(lex, s).en << " / "
+                                       << (t == &zh ? realize_example(lex, s).zh : realize_example(lex, s).de);
+            }
+        }
+        tags.insert(s.tags.begin(), s.tags.end());
+    }
+    for (const std::string & t : phenomenon_tags()) EXPECT_TRUE(tags.count(t)) << "never generated: " << t;
+}
+
+CorpusOptions small_options(uint64_t seed) {
+    CorpusOptions o;
+    o.seed = seed;
+    o.train = 400;
+    o.mini = 100;
+    o.dev = 50;
+    o.test = 160;
+    o.challenge = 5;
+    o.compositional = 10;
+    return o;
+}
+
+std::vector<std::string> lines(const std::vector<CorpusExample> & v) {
+    std::vector<std::string> out;
+    for (const CorpusExample & e : v) out.push_back(example_tsv_line(e));
+    return out;
+}
+
+TEST(Corpus, DeterministicSplitsWithTheirRules) {
+    const Lexicon & lex = shipped();
+    Corpus a, b, c;
+    ASSERT_TRUE(generate_corpus(lex, small_options(7), &a).ok);
+    ASSERT_TRUE(generate_corpus(lex, small_options(7), &b).ok);
+    const attn::Status s8 = generate_corpus(lex, small_options(8), &c);
+    ASSERT_TRUE(s8.ok) << s8.message;
+    EXPECT_EQ(lines(a.train), lines(b.train));
+    EXPECT_EQ(lines(a.test), lines(b.test));
+    EXPECT_NE(lines(a.train), lines(c.train));
+
+    // English is unique across splits.
+    std::set<std::string> seen;
+    size_t total = 0;
+    for (const auto * split : {&a.train, &a.dev, &a.test, &a.compositional}) {
+        for (const CorpusExample & e : *split) {
+            std::string k = e.en;
+            if (k.size() > 2 && (k.substr(k.size() - 2) == " ." || k.substr(k.size() - 2) == " ?")) k.resize(k.size() - 2);
+            seen.insert(k);
+            total++;
+        }
+    }
+    for (const auto & [tag, rows] : a.challenge) {
+        EXPECT_EQ(rows.size(), 5u);
+        for (const CorpusExample & e : rows) {
+            EXPECT_NE(std::find(e.tags.begin(), e.tags.end(), tag), e.tags.end());
+            std::string k = e.en;
+            if (k.size() > 2 && (k.substr(k.size() - 2) == " ." || k.substr(k.size() - 2) == " ?")) k.resize(k.size() - 2);
+            seen.insert(k);
+            total++;
+        }
+    }
+    EXPECT_EQ(seen.size(), total);
+
+    // The test split is stratified: 20 in each 5-word bucket.
+    int per_bucket[8] = {};
+    for (const CorpusExample & e : a.test) {
+        ASSERT_GE(e.en_words, 1);
+        ASSERT_LE(e.en_words, 40);
+        per_bucket[(e.en_words - 1) / 5]++;
+    }
+    for (int b = 0; b < 8; b++) EXPECT_EQ(per_bucket[b], 20) << "bucket " << b;
+
+    // TSV lines round-trip.
+    CorpusExample back;
+    ASSERT_TRUE(parse_example_tsv_line(example_tsv_line(a.train[0]), &back));
+    EXPECT_EQ(example_tsv_line(back), example_tsv_line(a.train[0]));
+    EXPECT_EQ(back.en_words, a.train[0].en_words);
+}
+
+TEST(Corpus, WrittenFilesHaveAStableFingerprint) {
+    const Lexicon & lex = shipped();
+    Corpus a;
+    ASSERT_TRUE(generate_corpus(lex, small_options(3), &a).ok);
+    std::string f1, f2;
+    const std::string dir1 = std::string(ATTN_TEST_OUT_DIR) + "/corpus1", dir2 = std::string(ATTN_TEST_OUT_DIR) + "/corpus2";
+    ASSERT_TRUE(write_corpus(a, small_options(3), "lexicon", dir1, &f1).ok);
+    ASSERT_TRUE(write_corpus(a, small_options(3), "lexicon", dir2, &f2).ok);
+    EXPECT_EQ(f1, f2);
+    std::ifstream manifest(dir1 + "/MANIFEST");
+    std::stringstream ss;
+    ss << manifest.rdbuf();
+    EXPECT_EQ(attn::sha256_hex(ss.str()), f1);
+    EXPECT_NE(ss.str().find("mini.tsv 100 "), std::string::npos) << ss.str();
+}
+
+} // namespace
