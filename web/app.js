@@ -27,7 +27,36 @@ window.attnFatal = (message) => {
 window.attnStarted = () => {
   window.wasmReady = true;
   ui.overlay.classList.add('done');
+  startSentenceBridge();
 };
+
+// ImGui 1.86 cannot receive IME text in the browser (TOOLCHAIN.md P7), so a real <input> sits
+// exactly over the app's sentence box, moved every frame to where the app drew it. Its text goes
+// to the app on every edit (after an IME composition ends); text the app sets (examples,
+// vocabulary, URL) comes back when the user is not typing.
+function startSentenceBridge() {
+  const input = document.getElementById('sentence-input');
+  const call = (name, ret, types, args) => Module.ccall(name, ret, types, args);
+  let composing = false;
+  // SDL listens for keys on the window and cancels their default action, which would stop the
+  // browser from typing into this box: keep the box's keys to itself.
+  for (const type of ['keydown', 'keyup', 'keypress']) input.addEventListener(type, (e) => e.stopPropagation());
+  input.addEventListener('compositionstart', () => { composing = true; });
+  input.addEventListener('compositionend', () => { composing = false; call('attn_set_sentence', null, ['string'], [input.value]); });
+  input.addEventListener('input', () => { if (!composing) call('attn_set_sentence', null, ['string'], [input.value]); });
+  const place = () => {
+    const r = JSON.parse(call('attn_widget_rect', 'string', ['string'], ['sentence']));
+    const visible = r.w > 0 && r.h > 0;
+    input.hidden = !visible;
+    if (visible) {
+      Object.assign(input.style, { left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` });
+      const appText = call('attn_get_sentence', 'string', [], []);
+      if (!composing && document.activeElement !== input && input.value !== appText) input.value = appText;
+    }
+    requestAnimationFrame(place);
+  };
+  requestAnimationFrame(place);
+}
 
 function webgl2Problem() {
   const gl = document.createElement('canvas').getContext('webgl2');

@@ -39,14 +39,26 @@ bool App::init(const AppOptions & opts) {
     const std::string assets = opts.assets_dir.empty() ? default_assets_dir() : opts.assets_dir;
     m_state.font_status = load_ui_fonts(assets + "/fonts", 16.0f * m_platform.dpi_scale());
     io.FontGlobalScale = 1.0f / m_platform.dpi_scale();  // fonts baked at device pixels, laid out in points
+    m_translator.load(assets, m_state);
     m_state.gl_renderer = m_platform.gl_renderer();
     m_state.gl_version = m_platform.gl_version();
     return true;
 }
 
 bool App::frame() {
-    const bool keep_running = m_platform.poll_events();
+    bool had_events = false;
+    bool keep_running = m_platform.poll_events(&had_events);
+    const bool work = had_events || m_state.translate_requested || m_state.sentence_set_from_outside;
+    // A few frames after the last input let ImGui settle (hover states, closing popups).
+    m_busy_frames = work ? 4 : m_busy_frames - 1;
+    if (m_busy_frames <= 0 && !m_force_draw) {
+        m_platform.wait_events(0.5);
+        m_state.idle_frames++;
+        return keep_running;
+    }
     m_platform.begin_frame();
+    m_translator.update(m_state, ImGui::GetTime());
+    m_state.sentence_rect = m_state.heatmap_rect = m_state.heatmap_visible = {};
     draw_ui(m_state);
     m_platform.end_frame();
     m_state.frame_count++;

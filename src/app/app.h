@@ -1,6 +1,7 @@
 // The app, independent of how frames are driven: main_native.cpp loops on frame(), main_web.cpp
 // hands frame() to the browser's requestAnimationFrame, and the render test calls it N times.
 #pragma once
+#include "app/translation_runner.h"
 #include "platform/platform.h"
 #include "ui/app_state.h"
 
@@ -19,16 +20,24 @@ std::string default_assets_dir();
 class App {
 public:
     bool init(const AppOptions & opts);  // false: error() says why
-    bool frame();                        // one frame; false once the user quits
+    // One frame; false once the user quits. When nothing happened for a few frames (no input, no
+    // translation pending) it does not redraw: natively it sleeps until the next event, on the web
+    // it returns at once, so an idle page costs no GPU time.
+    bool frame();
     void shutdown();
 
     AppState & state() { return m_state; }
     Platform & platform() { return m_platform; }
+    TranslationRunner & translator() { return m_translator; }
+    void set_always_draw(bool on) { m_force_draw = on; }  // screenshots and render tests draw every frame
     const std::string & error() const { return m_platform.error(); }
 
 private:
     Platform m_platform;
     AppState m_state;
+    TranslationRunner m_translator;
+    int m_busy_frames = 0;  // frames still to draw after the last input or work
+    bool m_force_draw = false;
 };
 
 } // namespace attn

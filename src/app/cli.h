@@ -8,5 +8,6 @@ int cli_translate(int argc, char ** argv);  // argv: the arguments after "transl
 int cli_train(int argc, char ** argv);
 int cli_plot_log(int argc, char ** argv);
 int cli_corpus(int argc, char ** argv);
+int cli_eval(int argc, char ** argv);
 
 } // namespace attn

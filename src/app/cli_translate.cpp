@@ -1,11 +1,14 @@
-// `attn translate`: run a Transformer on token ids (a tokenizer arrives with the corpus issue) and
-// print the output ids, or with --json the whole trace: tokens, per-step top-k probabilities and
-// every attention map (encoder self S×S, decoder self T×T, cross T×S, per layer and head).
+// `attn translate --model M "a sentence"`: translate text with a trained translator (the model file
+// carries its vocabularies) and show, for every output word, the source words its cross-attention
+// looks at. `--ids` runs any Transformer on token ids instead. --json prints the whole trace:
+// tokens, per-step top-k probabilities and every attention map (encoder self S×S, decoder self
+// T×T, cross T×S, per layer and head).
 #include "app/cli.h"
-#include "models/decode.h"
+#include "models/translator.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,9 +19,10 @@ namespace attn {
 
 static void usage() {
     std::fprintf(stderr,
-                 "usage: attn translate --model M.safetensors --ids \"1 17 42 2\" [--beam N] [--alpha A]\n"
+                 "usage: attn translate --model M.safetensors \"a sentence\" [--beam N] [--alpha A]\n"
                  "                      [--max-len N] [--backend reference|eigen|simd] [--json]\n"
-                 "  --ids      source token ids, space or comma separated (until tokenizers exist)\n"
+                 "       attn translate --model M.safetensors --ids \"1 17 42 2\" [...]\n"
+                 "  --ids      source token ids, space or comma separated (any Transformer)\n"
                  "  --beam     beam size (default 1 = greedy); --alpha length penalty (default 0.6)\n"
                  "  --json     print tokens, top-5 alternatives per step and every attention map\n");
 }
@@ -55,8 +59,82 @@ static nlohmann::json trace_json(const AttentionTrace & trace) {
     return {{"attention", maps}, {"steps", steps}};
 }
 
+static bool choose_backend(Compute & cc, const std::string & backend) {
+    if (backend.empty()) return true;
+    BackendKind kind;
+    if (!parse_backend_kind(backend, &kind)) { std::fprintf(stderr, "attn translate: unknown backend %s\n", backend.c_str()); return false; }
+    cc.use(kind);
+    return true;
+}
+
+// Text in: the translation, unknown words, and per output word where the cross-attention of the
+// last decoder layer (averaged over its heads) looks.
+static int translate_text(Transformer model, const std::string & text, const DecodeOptions & opts,
+                          const std::string & backend, bool json) {
+    Translator t;
+    if (Status st = Translator::from_model(std::move(model), &t); !st) {
+        std::fprintf(stderr, "attn translate: %s (use --ids for a model without vocabularies)\n", st.message.c_str());
+        return 1;
+    }
+    Compute cc = Compute::fastest();
+    if (!choose_backend(cc, backend)) return 2;
+    AttentionTrace trace;
+    const Translation r = t.translate(cc, text, opts, &trace);
+    if (json) {
+        nlohmann::json out = trace_json(trace);
+        out["source_words"] = r.source.words;
+        out["source_unknown"] = r.source.unknown;
+        out["source_ids"] = r.source_ids;
+        out["output_tokens"] = r.output;
+        out["output_ids"] = r.decode.tokens;
+        out["translation"] = r.display;
+        out["truncated"] = r.truncated;
+        out["config"] = nlohmann::json::parse(t.model().config().to_json());
+        std::printf("%s\n", out.dump().c_str());
+        return 0;
+    }
+    std::string shown;
+    for (size_t i = 0; i < r.source.words.size(); i++)
+        shown += (i ? " " : "") + (r.source.unknown[i] ? "[" + r.source.words[i] + "?]" : r.source.words[i]);
+    std::printf("source:      %s\n", shown.c_str());
+    if (r.source.unknown_count)
+        std::printf("             %d word(s) in [brackets?] are not in the model's vocabulary; it sees <unk> there\n",
+                    r.source.unknown_count);
+    if (r.truncated) std::printf("             (cut to the model's %d words)\n", t.max_source_words());
+    std::printf("translation: %s\n", r.display.c_str());
+    const TransformerConfig & c = t.model().config();
+    std::printf("cross-attention, last decoder layer, average of %d heads (output word <- source words it attends to most):\n", c.heads);
+    std::vector<float> avg;
+    int rows = 0, cols = 0;
+    for (const AttentionMap & m : trace.maps) {
+        if (m.kind != "cross" || m.layer != c.decoder_layers - 1) continue;
+        rows = m.rows;
+        cols = m.cols;
+        avg.resize(m.values.size(), 0.0f);
+        for (size_t i = 0; i < m.values.size(); i++) avg[i] += m.values[i] / float(c.heads);
+    }
+    std::vector<std::string> src_words = r.source.words;
+    src_words.push_back("</s>");
+    for (int row = 0; row < rows && row < int(r.output.size()); row++) {
+        std::vector<int> order(static_cast<size_t>(cols));
+        for (int k = 0; k < cols; k++) order[size_t(k)] = k;
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return avg[size_t(row * cols + a)] > avg[size_t(row * cols + b)]; });
+        // Pad by display width: CJK characters take two terminal columns.
+        const std::string & w = r.output[size_t(row)];
+        int width = 0;
+        for (size_t i = 0; i < w.size(); i++)
+            if ((uint8_t(w[i]) & 0xC0) != 0x80) width += uint8_t(w[i]) >= 0xE1 ? 2 : 1;
+        std::printf("  %s%*s <-", w.c_str(), std::max(0, 14 - width), "");
+        for (int k = 0; k < std::min(3, cols); k++)
+            std::printf("  %s %.2f", src_words[size_t(order[size_t(k)])].c_str(), avg[size_t(row * cols + order[size_t(k)])]);
+        std::printf("\n");
+    }
+    return 0;
+}
+
 int cli_translate(int argc, char ** argv) {
-    std::string model_path, ids_text, backend = "";
+    std::string model_path, ids_text, text, backend = "";
+    bool have_text = false;
     DecodeOptions opts;
     bool json = false;
     for (int i = 0; i < argc; i++) {
@@ -69,9 +147,10 @@ int cli_translate(int argc, char ** argv) {
         else if (a == "--max-len" && has) opts.max_length = std::atoi(argv[++i]);
         else if (a == "--backend" && has) backend = argv[++i];
         else if (a == "--json") json = true;
+        else if (!a.empty() && a[0] != '-' && !have_text) { text = a; have_text = true; }
         else { usage(); return 2; }
     }
-    if (model_path.empty() || ids_text.empty()) { usage(); return 2; }
+    if (model_path.empty() || (ids_text.empty() && !have_text)) { usage(); return 2; }
     if (opts.beam < 1 || opts.beam > 64) { std::fprintf(stderr, "attn translate: --beam must be 1..64\n"); return 2; }
 
     Transformer model;
@@ -79,6 +158,7 @@ int cli_translate(int argc, char ** argv) {
         std::fprintf(stderr, "attn translate: %s\n", st.message.c_str());
         return 1;
     }
+    if (have_text) return translate_text(std::move(model), text, opts, backend, json);
     std::vector<int32_t> src;
     if (!parse_ids(ids_text, &src)) {
         std::fprintf(stderr, "attn translate: --ids must be non-negative integers\n");
@@ -96,11 +176,7 @@ int cli_translate(int argc, char ** argv) {
         return 2;
     }
     Compute cc = Compute::fastest();
-    if (!backend.empty()) {
-        BackendKind kind;
-        if (!parse_backend_kind(backend, &kind)) { std::fprintf(stderr, "attn translate: unknown backend %s\n", backend.c_str()); return 2; }
-        cc.use(kind);
-    }
+    if (!choose_backend(cc, backend)) return 2;
     AttentionTrace trace;
     const DecodeResult r = translate(cc, model, src, opts, json ? &trace : nullptr);
     if (!json) {

@@ -22,6 +22,7 @@ static void usage(FILE * to) {
                  "  translate  run a Transformer on token ids; --json prints every attention map\n"
                  "  train      train a Transformer from a JSON config (--config cfg.json [--resume])\n"
                  "  plot-log   draw a training log's loss curve as PNG (log.csv loss.png)\n"
+                 "  eval       score a translator: BLEU, exact match, attention AER (--model M --corpus DIR)\n"
                  "  corpus     generate the EN-zh_TW-DE corpus from the grammar (--seed S --out DIR)\n"
                  "  bench      time the peer harness's workloads on every CPU backend (--json, --quick)\n"
                  "  --version  print the version\n");
@@ -36,6 +37,7 @@ int main(int argc, char ** argv) {
     if (!std::strcmp(cmd, "train")) return attn::cli_train(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "plot-log")) return attn::cli_plot_log(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "corpus")) return attn::cli_corpus(argc - 2, argv + 2);
+    if (!std::strcmp(cmd, "eval")) return attn::cli_eval(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "--version")) { std::printf("%s\n", attn::version()); return 0; }
     if (!std::strcmp(cmd, "--help") || !std::strcmp(cmd, "help")) { usage(stdout); return 0; }
     std::fprintf(stderr, "attn: unknown command '%s'\n", cmd);

@@ -43,6 +43,7 @@ int main(int argc, char ** argv) {
         return 1;
     }
     app.state().show_about = open_about;
+    app.set_always_draw(max_frames > 0);  // a scripted run draws every one of its N frames
     for (long long n = 0; max_frames < 0 || n < max_frames; n++) {
         if (n + 1 == max_frames && !screenshot.empty()) app.platform().capture_next_frame();
         if (!app.frame()) break;

@@ -1,6 +1,8 @@
 // Web entry point: the browser drives frames (requestAnimationFrame through emscripten's main
 // loop), and web/app.js plus the browser tests talk to the app through the C hooks below.
 #include "app/app.h"
+#include "app/state_json.h"
+#include "ui/widgets/color_scale.h"
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -31,7 +33,8 @@ int main() {
 // ---- C hooks (listed in -sEXPORTED_FUNCTIONS, cmake/app.cmake) ---------------------------------
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE double attn_frame_count() { return double(g_app.state().frame_count); }
+// Main-loop iterations, drawn or skipped while idle: "the app is running".
+EMSCRIPTEN_KEEPALIVE double attn_frame_count() { return double(g_app.state().frame_count + g_app.state().idle_frames); }
 
 // Returned strings live until the next call of the same hook.
 EMSCRIPTEN_KEEPALIVE const char * attn_get_sentence() {
@@ -49,10 +52,39 @@ EMSCRIPTEN_KEEPALIVE const char * attn_widget_rect(const char * name) {
     static char buf[128];
     attn::WidgetRect r;
     if (name && std::string(name) == "sentence") r = g_app.state().sentence_rect;
+    if (name && std::string(name) == "heatmap") r = g_app.state().heatmap_rect;
     snprintf(buf, sizeof buf, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", r.x, r.y, r.w, r.h);
     return buf;
 }
 
 EMSCRIPTEN_KEEPALIVE const char * attn_gl_renderer() { return g_app.state().gl_renderer.c_str(); }
+
+// The whole state as JSON (app/state_json.h); lives until the next call.
+EMSCRIPTEN_KEEPALIVE const char * attn_state_json() {
+    static std::string copy;
+    copy = attn::app_state_json(g_app.state());
+    return copy.c_str();
+}
+
+// Selects an attention map: kind 0 encoder self, 1 decoder self, 2 cross; head -1 = mean.
+// Translates again at once, so the step-through has the new head's Q, K and V.
+EMSCRIPTEN_KEEPALIVE void attn_select(int kind, int layer, int head, int query) {
+    attn::AttentionSelection & a = g_app.state().attention;
+    a.kind = attn::AttentionKind(kind < 0 || kind > 2 ? 2 : kind);
+    a.layer = layer;
+    a.head = head;
+    a.query = query;
+    g_app.translator().run(g_app.state());
+}
+
+// The heatmap's colour for a weight, 0xRRGGBB: the browser test compares painted pixels with it.
+EMSCRIPTEN_KEEPALIVE int attn_attention_rgb(float weight) {
+    uint8_t rgb[3];
+    attn::attention_rgb(weight, rgb);
+    return rgb[0] << 16 | rgb[1] << 8 | rgb[2];
+}
+
+// Translates the current sentence now (tests do not wait for the typing debounce).
+EMSCRIPTEN_KEEPALIVE void attn_translate_now() { g_app.translator().run(g_app.state()); }
 
 } // extern "C"

@@ -58,6 +58,14 @@ struct DecoderCache {
 
 class Transformer {
 public:
+    // Views into the tensors are bound once, so a copy would point into the original: moves only
+    // (a moved std::map keeps its nodes, and with them the tensors the views point at).
+    Transformer() = default;
+    Transformer(const Transformer &) = delete;
+    Transformer & operator=(const Transformer &) = delete;
+    Transformer(Transformer &&) = default;
+    Transformer & operator=(Transformer &&) = default;
+
     // Takes ownership of the tensors, checks that every expected name is present with the right
     // shape and nothing unexpected is left, and binds the layer views.
     static Status create(const TransformerConfig & cfg, TensorMap tensors, Transformer * out);

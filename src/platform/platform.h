@@ -28,8 +28,11 @@ public:
     bool init(const PlatformConfig & cfg);
     void shutdown();
 
-    // Polls events; returns false once the user asked to quit.
-    bool poll_events();
+    // Polls events; returns false once the user asked to quit. *had_events says whether any came.
+    bool poll_events(bool * had_events = nullptr);
+    // Natively: sleeps until an event arrives or the timeout passes (the app idles instead of
+    // redrawing an unchanged screen). On the web the browser paces frames, so it returns at once.
+    void wait_events(double timeout_seconds);
     void begin_frame();
     void end_frame();  // renders ImGui and presents
 

@@ -95,10 +95,20 @@ void Platform::shutdown() {
     SDL_Quit();
 }
 
-bool Platform::poll_events() {
+void Platform::wait_events(double timeout_seconds) {
+#if !defined(__EMSCRIPTEN__)
+    SDL_WaitEventTimeout(nullptr, int(timeout_seconds * 1000.0));  // leaves the event queued
+#else
+    (void)timeout_seconds;
+#endif
+}
+
+bool Platform::poll_events(bool * had_events) {
     bool keep_running = true;
     SDL_Event ev;
+    if (had_events) *had_events = false;
     while (SDL_PollEvent(&ev)) {
+        if (had_events) *had_events = true;
         ImGui_ImplSDL2_ProcessEvent(&ev);
         if (ev.type == SDL_QUIT) keep_running = false;
         if (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_CLOSE &&

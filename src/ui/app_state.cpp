@@ -4,6 +4,22 @@
 
 namespace attn {
 
+const char * attention_kind_id(AttentionKind k) {
+    switch (k) {
+        case AttentionKind::EncoderSelf: return "encoder_self";
+        case AttentionKind::DecoderSelf: return "decoder_self";
+        default: return "cross";
+    }
+}
+
+const char * attention_kind_label(AttentionKind k) {
+    switch (k) {
+        case AttentionKind::EncoderSelf: return "Encoder self-attention";
+        case AttentionKind::DecoderSelf: return "Decoder masked self-attention";
+        default: return "Encoder-decoder (cross) attention";
+    }
+}
+
 void AppState::set_sentence(std::string_view text, bool from_outside) {
     const std::string clean = utf8_sanitize(text);
     const std::string_view capped = utf8_prefix(clean, kMaxSentenceChars);

@@ -2,34 +2,97 @@
 // Panels read and write it; the models never see it. Later issues add model, attention-view and
 // backend selections here, and the URL-state code serialises exactly this struct.
 #pragma once
+#include "models/transformer_config.h"
+#include "nn/attention_trace.h"
+
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace attn {
 
 struct WidgetRect { float x = 0, y = 0, w = 0, h = 0; };  // in CSS/window pixels, for tests and overlays
 
+// Which attention the views show. Rows are queries (the position attending), columns keys.
+enum class AttentionKind : int { EncoderSelf = 0, DecoderSelf = 1, Cross = 2 };
+const char * attention_kind_id(AttentionKind k);     // "encoder_self", "decoder_self", "cross" (trace names)
+const char * attention_kind_label(AttentionKind k);  // for people
+
+struct AttentionSelection {
+    AttentionKind kind = AttentionKind::Cross;
+    int layer = 0;
+    int head = -1;       // -1: the mean over heads
+    int query = 0;       // the query row the step-through explains
+    int highlight_row = -1, highlight_col = -1;
+    bool show_gold = true;
+    int view = 0;        // 0 heatmap, 1 model view (all layers × heads), 2 lines
+};
+
+// An example sentence per grammar phenomenon, with the corpus's gold alignments.
+struct ExampleSentence {
+    std::string tag, english;
+    std::string reference[2], alignment[2];  // per model: 0 zh_TW, 1 de
+};
+
+// The last translation and everything recorded while computing it. Filled by the app, read by
+// the panels.
+struct TranslationView {
+    bool ready = false;
+    std::string error;                       // a message for the user, when translation failed
+    std::string sentence;                    // the text it is for
+    int model = 0;
+    std::vector<std::string> encoder_tokens; // source words, then </s>
+    std::vector<bool> unknown;               // per source word: not in the vocabulary
+    bool truncated = false;
+    std::vector<std::string> decoder_inputs; // <s>, then the output tokens: the decoder's positions
+    std::vector<std::string> outputs;        // the token written at each decoder position, ending in </s>
+    std::string display;                     // the translation as text
+    AttentionTrace trace;
+    TransformerConfig config;
+    double milliseconds = 0;
+    // Gold alignment (source word, target word) when the sentence is a corpus example and the
+    // output equals its reference; in (row = output position, col = source position) form.
+    std::vector<std::pair<int, int>> gold_sure, gold_possible;
+};
+
 struct AppState {
     // Input. Capped because a pasted book must not freeze the UI or the models; the cap is shown.
     static constexpr size_t kMaxSentenceChars = 500;
-    std::string sentence = "The black cat sat on the mat.";
+    std::string sentence = "the girl who bought a red dress yesterday is my sister";
     bool sentence_was_truncated = false;
     bool sentence_set_from_outside = false;  // the box must drop its own edit buffer and show this
 
     // Repairs invalid UTF-8 and applies the cap; used for typed, pasted and host-provided text.
     void set_sentence(std::string_view text, bool from_outside);
 
+    // Translation: models the app found, the one in use, how to decode, when to run.
+    std::vector<std::string> model_names;    // e.g. "English → 中文 (台灣)"
+    int model = 0;
+    int beam = 1;                            // 1: greedy
+    bool translate_requested = true;
+    double edit_time = 0;                    // seconds (ImGui time) of the last edit, for debouncing
+    std::vector<std::string> vocabulary;     // the current model's source words, for the browser
+    std::vector<std::string> target_words;   // its target vocabulary by id, to name alternatives
+    std::vector<ExampleSentence> examples;
+    TranslationView translation;
+    AttentionSelection attention;
+    void request_translation(double now) { translate_requested = true; edit_time = now; }
+
     // Windows.
-    bool show_sentence = true;
+    bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;
     bool show_about = false;
     bool show_imgui_demo = false;
 
     // Facts shown in About, filled by the app at start-up.
     std::string gl_renderer, gl_version, font_status;
-    long long frame_count = 0;
+    long long frame_count = 0;   // frames drawn
+    long long idle_frames = 0;   // frames skipped because nothing changed
 
     // Where the sentence box is drawn: the browser test clicks it, the IME bridge will overlay it.
-    WidgetRect sentence_rect;
+    WidgetRect sentence_rect;   // reset every frame: zero when the box is not drawn
+    WidgetRect heatmap_rect;    // the heatmap's cell grid (rows × cols cells), for the pixel test
+    WidgetRect heatmap_visible; // the part of it not scrolled away
 };
 
 } // namespace attn

@@ -7,7 +7,10 @@ namespace attn {
 void draw_ui(AppState & state);
 
 // Panels: one file each under ui/panels/.
-void draw_panel_sentence(AppState & state);
+void draw_panel_translate(AppState & state);
+void draw_panel_attention(AppState & state);
+void draw_panel_step(AppState & state);
+void draw_panel_architecture(AppState & state);
 void draw_panel_about(AppState & state);
 
 } // namespace attn

@@ -28,6 +28,7 @@ protected:
         opts.platform.height = 640;
         opts.platform.hidden = true;
         if (!app.init(opts)) FAIL() << "could not start the app: " << app.error();
+        app.set_always_draw(true);  // every frame is rendered and may be captured
     }
     void TearDown() override { app.shutdown(); }
 

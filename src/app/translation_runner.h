@@ -1,0 +1,32 @@
+// Runs the translators for the UI: loads the shipped models, and when the sentence, model, beam
+// or the step-through's selection changed (debounced while typing), translates once with every
+// attention map, the top-5 alternatives per step and the Q/K/V of the selected head recorded,
+// filling AppState::translation. The panels only read the result; the models never see the UI.
+#pragma once
+#include "models/translator.h"
+#include "ui/app_state.h"
+
+#include <string>
+#include <vector>
+
+namespace attn {
+
+class TranslationRunner {
+public:
+    // Loads <assets>/models/en-zh_TW.safetensors and en-de.safetensors and the example sentences;
+    // fills state.model_names. Missing or broken files become a message, not a failure.
+    void load(const std::string & assets_dir, AppState & state);
+    // Translates if a request is pending and `now` is past the debounce delay.
+    void update(AppState & state, double now);
+    // Translates now, whatever the debounce (tests, the host API).
+    void run(AppState & state);
+
+    static constexpr double kDebounceSeconds = 0.25;
+
+private:
+    std::vector<Translator> m_translators;
+    std::vector<std::string> m_load_errors;
+    Compute m_compute = Compute::fastest();
+};
+
+} // namespace attn

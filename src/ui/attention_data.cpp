@@ -1,0 +1,45 @@
+#include "ui/attention_data.h"
+
+namespace attn {
+
+AttentionAxes attention_axes(const TranslationView & t, AttentionKind kind) {
+    switch (kind) {
+        case AttentionKind::EncoderSelf:
+            return {&t.encoder_tokens, &t.encoder_tokens, "English word attending", "English word attended to"};
+        case AttentionKind::DecoderSelf:
+            // The decoder at position i reads the words written so far (<s> first) and may look
+            // only at positions ≤ i: the causal mask.
+            return {&t.decoder_inputs, &t.decoder_inputs, "decoder position (its input word)", "earlier position"};
+        default:
+            return {&t.outputs, &t.encoder_tokens, "word being written", "English word"};
+    }
+}
+
+int attention_layers(const TranslationView & t, AttentionKind kind) {
+    return kind == AttentionKind::EncoderSelf ? t.config.encoder_layers : t.config.decoder_layers;
+}
+
+AttentionMatrix attention_matrix(const TranslationView & t, AttentionKind kind, int layer, int head,
+                                 std::vector<float> * storage) {
+    const char * id = attention_kind_id(kind);
+    if (head >= 0) {
+        const AttentionMap * m = t.trace.find(id, layer, head);
+        return m ? AttentionMatrix{m->values.data(), m->rows, m->cols} : AttentionMatrix{};
+    }
+    AttentionMatrix out;
+    int n = 0;
+    for (int h = 0; h < t.config.heads; h++) {
+        const AttentionMap * m = t.trace.find(id, layer, h);
+        if (!m) continue;
+        if (n == 0) { storage->assign(m->values.size(), 0.0f); out.rows = m->rows; out.cols = m->cols; }
+        if (m->values.size() != storage->size()) continue;
+        for (size_t i = 0; i < m->values.size(); i++) (*storage)[i] += m->values[i];
+        n++;
+    }
+    if (n == 0) return {};
+    for (float & v : *storage) v /= float(n);
+    out.values = storage->data();
+    return out;
+}
+
+} // namespace attn

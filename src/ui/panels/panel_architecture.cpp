@@ -1,0 +1,90 @@
+// Architecture: the loaded model's encoder and decoder stacks, drawn from its config (not a
+// picture of the paper's 6 + 6): one block per layer with its sub-layers. Clicking an attention
+// sub-layer opens it in the Attention window.
+#include "ui/ui.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+
+namespace attn {
+
+namespace {
+
+bool sublayer(const char * text, const char * tag, bool selected, ImVec4 color) {
+    ImGui::PushStyleColor(ImGuiCol_Button, color);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(color.x + 0.1f, color.y + 0.1f, color.z + 0.1f, 1.0f));
+    if (selected) ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+    const bool clicked = ImGui::Button(text, ImVec2(260, 0));
+    if (selected) ImGui::PopStyleVar();
+    ImGui::PopStyleColor(2);
+    if (tag && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tag);
+    return clicked;
+}
+
+} // namespace
+
+void draw_panel_architecture(AppState & s) {
+    const ImGuiViewport * vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 40, vp->WorkPos.y + 60), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(600, 520), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Architecture", &s.show_architecture)) { ImGui::End(); return; }
+    const TransformerConfig & c = s.translation.config;
+    if (!s.translation.ready) { ImGui::TextDisabled("No model loaded."); ImGui::End(); return; }
+    ImGui::Text("This model: %d encoder and %d decoder blocks, d_model %d, %d heads of d_k = %d, d_ff %d, %s-norm.",
+                c.encoder_layers, c.decoder_layers, c.d_model, c.heads, c.head_dim(), c.d_ff,
+                c.norm == NormPlacement::Pre ? "pre" : "post");
+    ImGui::TextDisabled("The paper's base model has 6 + 6 blocks, d_model 512, 8 heads of d_k = 64 (so QKᵀ/√64 = QKᵀ/8).");
+    ImGui::TextDisabled("Click an attention sub-layer to open it.");
+    AttentionSelection & a = s.attention;
+    const ImVec4 attention_color(0.25f, 0.35f, 0.6f, 1.0f), ffn_color(0.3f, 0.3f, 0.3f, 1.0f);
+    auto open = [&](AttentionKind k, int layer) {
+        a.kind = k;
+        a.layer = layer;
+        s.show_attention = true;
+        s.request_translation(-1e9);
+    };
+    if (ImGui::BeginTable("##stacks", 2, ImGuiTableFlags_BordersInnerV)) {
+        ImGui::TableSetupColumn("Encoder (reads English)");
+        ImGui::TableSetupColumn("Decoder (writes the translation)");
+        ImGui::TableHeadersRow();
+        // Drawn top (last layer) to bottom (first layer), as in the paper's figure.
+        const int rows = std::max(c.encoder_layers, c.decoder_layers);
+        for (int r = rows - 1; r >= 0; r--) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            char label[96];
+            ImGui::PushID(r);
+            if (r < c.encoder_layers) {
+                ImGui::Text("Encoder block %d", r);
+                std::snprintf(label, sizeof label, "Feed-forward (%d → %d → %d)", c.d_model, c.d_ff, c.d_model);
+                sublayer(label, nullptr, false, ffn_color);
+                std::snprintf(label, sizeof label, "Multi-head self-attention (%d heads)", c.heads);
+                if (sublayer(label, "self · soft · multi-head", a.kind == AttentionKind::EncoderSelf && a.layer == r, attention_color))
+                    open(AttentionKind::EncoderSelf, r);
+            }
+            ImGui::TableSetColumnIndex(1);
+            if (r < c.decoder_layers) {
+                ImGui::Text("Decoder block %d", r);
+                std::snprintf(label, sizeof label, "Feed-forward (%d → %d → %d)", c.d_model, c.d_ff, c.d_model);
+                sublayer(label, nullptr, false, ffn_color);
+                if (sublayer("Encoder-decoder attention", "distinctive · soft · multi-head: queries from the decoder, keys and values from the encoder",
+                             a.kind == AttentionKind::Cross && a.layer == r, attention_color))
+                    open(AttentionKind::Cross, r);
+                if (sublayer("Masked multi-head self-attention", "self · soft · multi-head, masked so a word sees only earlier words",
+                             a.kind == AttentionKind::DecoderSelf && a.layer == r, attention_color))
+                    open(AttentionKind::DecoderSelf, r);
+            }
+            ImGui::PopID();
+        }
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextDisabled("English words + positions");
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextDisabled("<s> + words written so far + positions");
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+} // namespace attn

@@ -1,0 +1,190 @@
+// Attention: pick encoder self-, decoder masked self- or cross-attention, a layer and a head (or
+// the mean over heads), and see it as a heatmap, as the grid of every layer × head (model view),
+// or as lines between the words (head view). Cross-attention can carry the corpus's gold
+// alignment, with its alignment error rate.
+#include "text/aer.h"
+#include "ui/attention_data.h"
+#include "ui/ui.h"
+#include "ui/widgets/attention_lines.h"
+#include "ui/widgets/attention_thumbnail.h"
+#include "ui/widgets/heatmap.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace attn {
+
+namespace {
+
+// Chaudhari et al. (2021) classify attention by the number of sequences, abstraction levels,
+// positions and representations; this is where each of the Transformer's three attentions sits.
+const char * taxonomy(AttentionKind k) {
+    switch (k) {
+        case AttentionKind::EncoderSelf:
+            return "Chaudhari et al.: sequences: self · levels: single · positions: soft (global) · representations: multi-head";
+        case AttentionKind::DecoderSelf:
+            return "Chaudhari et al.: sequences: self, masked to earlier positions · levels: single · positions: soft · multi-head";
+        default:
+            return "Chaudhari et al.: sequences: distinctive (queries from the output, keys from the input) · levels: single · "
+                   "positions: soft · multi-head";
+    }
+}
+
+void selectors(AppState & s) {
+    AttentionSelection & a = s.attention;
+    const TranslationView & t = s.translation;
+    bool changed = false;
+    ImGui::SetNextItemWidth(280);
+    if (ImGui::BeginCombo("##kind", attention_kind_label(a.kind))) {
+        for (int k = 0; k < 3; k++)
+            if (ImGui::Selectable(attention_kind_label(AttentionKind(k)), int(a.kind) == k)) { a.kind = AttentionKind(k); changed = true; }
+        ImGui::EndCombo();
+    }
+    const int layers = attention_layers(t, a.kind);
+    a.layer = std::min(a.layer, std::max(0, layers - 1));
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90);
+    char layer_label[32];
+    std::snprintf(layer_label, sizeof layer_label, "Layer %d", a.layer);
+    if (ImGui::BeginCombo("##layer", layer_label)) {
+        for (int l = 0; l < layers; l++) {
+            std::snprintf(layer_label, sizeof layer_label, "Layer %d", l);
+            if (ImGui::Selectable(layer_label, l == a.layer)) { a.layer = l; changed = true; }
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Mean of heads").x + ImGui::GetFrameHeight() + 16);
+    char head_label[32];
+    std::snprintf(head_label, sizeof head_label, a.head < 0 ? "Mean of heads" : "Head %d", a.head);
+    if (ImGui::BeginCombo("##head", head_label)) {
+        if (ImGui::Selectable("Mean of heads", a.head < 0)) { a.head = -1; changed = true; }
+        for (int h = 0; h < t.config.heads; h++) {
+            std::snprintf(head_label, sizeof head_label, "Head %d", h);
+            if (ImGui::Selectable(head_label, h == a.head)) { a.head = h; changed = true; }
+        }
+        ImGui::EndCombo();
+    }
+    // The step-through needs the selected head's Q/K/V: translate again to capture them.
+    if (changed) {
+        a.highlight_row = a.highlight_col = -1;
+        s.request_translation(-1e9);
+    }
+}
+
+void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes & axes) {
+    AttentionSelection & a = s.attention;
+    const TranslationView & t = s.translation;
+    HeatmapOptions o;
+    o.cell = std::clamp(std::floor((ImGui::GetContentRegionAvail().x - 120.0f) / float(std::max(1, m.cols))), 8.0f, 34.0f);
+    o.show_values = o.cell >= 30.0f;
+    o.highlight_row = a.highlight_row;
+    o.highlight_col = a.highlight_col;
+    o.causal_mask = a.kind == AttentionKind::DecoderSelf;
+    const bool gold = a.kind == AttentionKind::Cross && !t.gold_sure.empty();
+    if (gold && a.show_gold) {
+        o.gold_sure = &t.gold_sure;
+        o.gold_possible = &t.gold_possible;
+    }
+    ImGui::TextDisabled("rows: %s  ·  columns: %s", axes.row_caption, axes.col_caption);
+    const HeatmapResult r = draw_heatmap("##heatmap", m.values, m.rows, m.cols, *axes.rows, *axes.cols, o);
+    s.heatmap_rect = {r.grid_x, r.grid_y, r.cell * float(m.cols), r.cell * float(m.rows)};
+    const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
+    const float vx0 = std::max(clip_min.x, r.grid_x), vy0 = std::max(clip_min.y, r.grid_y);
+    const float vx1 = std::min(clip_max.x, r.grid_x + s.heatmap_rect.w), vy1 = std::min(clip_max.y, r.grid_y + s.heatmap_rect.h);
+    s.heatmap_visible = {vx0, vy0, std::max(0.0f, vx1 - vx0), std::max(0.0f, vy1 - vy0)};
+    if (r.clicked_row >= 0 || r.clicked_col >= 0) {
+        if (r.clicked_row >= 0 && r.clicked_col < 0) a.highlight_row = a.highlight_row == r.clicked_row ? -1 : r.clicked_row;
+        else if (r.clicked_col >= 0 && r.clicked_row < 0) a.highlight_col = a.highlight_col == r.clicked_col ? -1 : r.clicked_col;
+        else { a.highlight_row = r.clicked_row; a.highlight_col = -1; }
+        if (r.clicked_row >= 0) a.query = r.clicked_row;  // the step-through follows the clicked row
+    }
+    draw_color_legend("##legend", 240);
+    if (a.kind == AttentionKind::Cross) {
+        if (gold) {
+            ImGui::Checkbox("Gold alignment (outlined: sure, thin: possible)", &a.show_gold);
+            // AER of this map: each written word linked to the English word it attends to most.
+            std::vector<float> corner(size_t(m.rows - 1) * size_t(m.cols - 1));
+            for (int r2 = 0; r2 + 1 < m.rows; r2++)
+                for (int c = 0; c + 1 < m.cols; c++) corner[size_t(r2) * size_t(m.cols - 1) + size_t(c)] = m.values[size_t(r2) * size_t(m.cols) + size_t(c)];
+            std::vector<Link> sure, possible;
+            for (auto [row, col] : t.gold_sure) sure.push_back({row, col});
+            for (auto [row, col] : t.gold_possible) possible.push_back({row, col});
+            possible.insert(possible.end(), sure.begin(), sure.end());
+            const double aer = alignment_error_rate(links_from_attention(corner.data(), m.rows - 1, m.cols - 1), sure, possible);
+            ImGui::SameLine();
+            ImGui::Text("AER of this map: %.3f (0 = the argmax of every row is a gold link)", aer);
+        } else {
+            ImGui::TextDisabled("Gold alignments are shown for the example sentences when the output equals the corpus reference.");
+        }
+    }
+}
+
+} // namespace
+
+void draw_panel_attention(AppState & s) {
+    const ImGuiViewport * vp = ImGui::GetMainViewport();
+    const float left = std::min(636.0f, vp->WorkSize.x * 0.5f);
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + left, vp->WorkPos.y + 8), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(std::max(360.0f, vp->WorkSize.x - left - 8), vp->WorkSize.y * 0.62f), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Attention", &s.show_attention)) { ImGui::End(); return; }
+    const TranslationView & t = s.translation;
+    if (!t.ready) {
+        ImGui::TextDisabled("Translate a sentence to see its attention.");
+        ImGui::End();
+        return;
+    }
+    selectors(s);
+    AttentionSelection & a = s.attention;
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", taxonomy(a.kind));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.8f, 0.5f, 1.0f));
+    ImGui::TextUnformatted("Attention weights show where the model looked, not why it decided: they are not an explanation.");
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    if (ImGui::BeginTabBar("##views")) {
+        const AttentionAxes axes = attention_axes(t, a.kind);
+        static std::vector<float> mean;
+        if (ImGui::BeginTabItem("Heatmap")) {
+            a.view = 0;
+            const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &mean);
+            ImGui::BeginChild("##heat", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+            heatmap_view(s, m, axes);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Model view")) {
+            a.view = 1;
+            ImGui::TextDisabled("Every layer × head of %s; click one to open it.", attention_kind_label(a.kind));
+            const AttentionMatrix first = attention_matrix(t, a.kind, 0, 0, &mean);
+            int clicked_layer = -1, clicked_head = -1;
+            auto get = [&](int layer, int head) -> const float * {
+                const AttentionMap * m = t.trace.find(attention_kind_id(a.kind), layer, head);
+                return m ? m->values.data() : nullptr;
+            };
+            if (draw_model_grid("##grid", attention_layers(t, a.kind), t.config.heads, first.rows, first.cols, get, a.layer,
+                                a.head, 72.0f, &clicked_layer, &clicked_head)) {
+                a.layer = clicked_layer;
+                a.head = clicked_head;
+                a.view = 0;
+                s.request_translation(-1e9);
+            }
+            ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Lines")) {
+            a.view = 2;
+            const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &mean);
+            ImGui::TextDisabled("Left: %s. Right: %s. Hover a word to see only its lines.", axes.row_caption, axes.col_caption);
+            draw_attention_lines("##lines", m.values, m.rows, m.cols, *axes.rows, *axes.cols, -1,
+                                 std::max(200.0f, ImGui::GetContentRegionAvail().y - 8));
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
+    ImGui::End();
+}
+
+} // namespace attn
