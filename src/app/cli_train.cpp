@@ -266,6 +266,7 @@ int cli_train(int argc, char ** argv) {
         model.set_metadata("source_language", "en");
         model.set_metadata("target_language", rc.target);
         model.set_metadata("corpus_manifest", info["corpus_manifest"]);
+        model.set_metadata("corpus_train_text_sha256", corpus::train_text_fingerprint(corpus_train.rows, rc.target));
         model.set_metadata("training_steps", std::to_string(trainer.progress().step));
     }
     if (Status st = model.save(rc.dir + "/model.safetensors"); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }

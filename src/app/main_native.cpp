@@ -14,14 +14,22 @@ static void usage() {
               "  --screenshot PATH  save the last frame as PNG (needs --frames)\n"
               "  --size WxH         window size in points (default 1280x800)\n"
               "  --hidden           do not show the window (with SDL_VIDEODRIVER=offscreen no X is needed)\n"
-              "  --about            open the About panel");
+              "  --about            open the About panel\n"
+              "  --sentence TEXT    translate TEXT instead of the default sentence\n"
+              "  --model N          0: English → Chinese (default), 1: English → German\n"
+              "  --kind K           attention shown: encoder, decoder or cross (default)\n"
+              "  --layer L --head H layer and head (head -1: mean over heads)\n"
+              "  --view V           heatmap (default), model or lines\n"
+              "  --architecture     open the Architecture panel");
 }
 
 int main(int argc, char ** argv) {
     attn::AppOptions opts;
     long long max_frames = -1;
     std::string screenshot;
-    bool open_about = false;
+    bool open_about = false, open_architecture = false;
+    std::string sentence, kind = "cross", view = "heatmap";
+    int model = 0, layer = 0, head = -1;
     for (int i = 1; i < argc; i++) {
         const char * a = argv[i];
         const bool has_value = i + 1 < argc;
@@ -30,6 +38,13 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--size") && has_value) std::sscanf(argv[++i], "%dx%d", &opts.platform.width, &opts.platform.height);
         else if (!std::strcmp(a, "--hidden")) opts.platform.hidden = true;
         else if (!std::strcmp(a, "--about")) open_about = true;
+        else if (!std::strcmp(a, "--architecture")) open_architecture = true;
+        else if (!std::strcmp(a, "--sentence") && has_value) sentence = argv[++i];
+        else if (!std::strcmp(a, "--model") && has_value) model = std::atoi(argv[++i]);
+        else if (!std::strcmp(a, "--kind") && has_value) kind = argv[++i];
+        else if (!std::strcmp(a, "--layer") && has_value) layer = std::atoi(argv[++i]);
+        else if (!std::strcmp(a, "--head") && has_value) head = std::atoi(argv[++i]);
+        else if (!std::strcmp(a, "--view") && has_value) view = argv[++i];
         else { usage(); return std::strcmp(a, "--help") ? 2 : 0; }
     }
     if (!screenshot.empty() && max_frames <= 0) {
@@ -42,7 +57,17 @@ int main(int argc, char ** argv) {
         std::fprintf(stderr, "attn_app: %s\n", app.error().c_str());
         return 1;
     }
-    app.state().show_about = open_about;
+    attn::AppState & st = app.state();
+    st.show_about = open_about;
+    st.show_architecture = open_architecture;
+    if (!sentence.empty()) st.set_sentence(sentence, /*from_outside=*/true);
+    st.model = model;
+    st.attention.kind = kind == "encoder" ? attn::AttentionKind::EncoderSelf
+                        : kind == "decoder" ? attn::AttentionKind::DecoderSelf : attn::AttentionKind::Cross;
+    st.attention.layer = layer;
+    st.attention.head = head;
+    st.attention.request_view = view == "model" ? 1 : view == "lines" ? 2 : 0;
+    st.request_translation(-1e9);
     app.set_always_draw(max_frames > 0);  // a scripted run draws every one of its N frames
     for (long long n = 0; max_frames < 0 || n < max_frames; n++) {
         if (n + 1 == max_frames && !screenshot.empty()) app.platform().capture_next_frame();

@@ -1,6 +1,7 @@
 #include "app/translation_runner.h"
 
-#include "text/aer.h"
+#include "corpus/aligned_text.h"
+#include "corpus/lexicon.h"
 
 #include <algorithm>
 #include <chrono>
@@ -20,14 +21,6 @@ std::vector<std::string> split_tab(const std::string & line) {
     std::string cell;
     while (std::getline(ss, cell, '\t')) cells.push_back(cell);
     return cells;
-}
-
-std::vector<std::string> split_spaces(const std::string & s) {
-    std::vector<std::string> v;
-    std::stringstream ss(s);
-    std::string w;
-    while (ss >> w) v.push_back(w);
-    return v;
 }
 
 // assets/examples.tsv: tag, English, zh_TW, de, zh alignment, de alignment (scripts/make-examples).
@@ -51,15 +44,12 @@ void attach_gold(const AppState & state, TranslationView & t) {
         if (tokenize_words(e.english) != typed) continue;
         if (t.outputs.empty() || t.outputs.back() != "</s>") return;
         const std::vector<std::string> out(t.outputs.begin(), t.outputs.end() - 1);  // without </s>
-        if (split_spaces(e.reference[t.model]) != out) return;
-        std::stringstream ss(e.alignment[t.model]);
-        std::string item;
-        while (ss >> item) {
-            const size_t sep = item.find_first_of("-p");
-            if (sep == std::string::npos || sep == 0) continue;
-            const int src = std::atoi(item.c_str()), tgt = std::atoi(item.c_str() + sep + 1);
-            (item[sep] == '-' ? t.gold_sure : t.gold_possible).push_back({tgt, src});
-        }
+        if (corpus::split_tokens(e.reference[t.model]) != out) return;
+        corpus::GoldAlignment gold;
+        if (!corpus::parse_alignment(e.alignment[t.model], &gold)) return;
+        t.gold_sure = gold.sure;
+        for (const Link & l : gold.possible)  // the heatmap outlines possible-only links thinner
+            if (std::find(gold.sure.begin(), gold.sure.end(), l) == gold.sure.end()) t.gold_possible.push_back(l);
         return;
     }
 }

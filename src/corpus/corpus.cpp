@@ -211,6 +211,12 @@ bool parse_example_tsv_line(const std::string & line, CorpusExample * out) {
     return true;
 }
 
+std::string train_text_fingerprint(const std::vector<CorpusExample> & train, const std::string & lang) {
+    Sha256 h;
+    for (const CorpusExample & e : train) h.update(e.en + "\t" + (lang == "de" ? e.de : e.zh) + "\n");
+    return h.hex_digest();
+}
+
 Status lexicon_fingerprint(const std::string & dir, std::string * out) {
     Sha256 h;
     for (const char * name : {"nouns.tsv", "verbs.tsv", "adjectives.tsv", "adverbs.tsv"}) {
@@ -236,6 +242,7 @@ Status write_corpus(const Corpus & c, const CorpusOptions & o, const std::string
         manifest << name << " " << std::min(rows.size(), limit) << " " << sha256_hex(text) << "\n";
         return Status::success();
     };
+    for (const char * lang : {"zh_TW", "de"}) manifest << "train-text-" << lang << " " << train_text_fingerprint(c.train, lang) << "\n";
     const size_t all = size_t(-1);
     for (Status s : {write_split("train.tsv", c.train, all), write_split("mini.tsv", c.train, size_t(o.mini)),
                      write_split("dev.tsv", c.dev, all), write_split("test.tsv", c.test, all),

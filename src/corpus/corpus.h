@@ -52,6 +52,11 @@ bool parse_example_tsv_line(const std::string & line, CorpusExample * out);
 Status write_corpus(const Corpus & corpus, const CorpusOptions & options, const std::string & lexicon_hash,
                     const std::string & dir, std::string * fingerprint);
 
+// SHA-256 of the training sentence pairs for one direction (English and the `lang` column), which
+// is all a model's training reads: the model stores it, and a corpus whose alignments, tags or other
+// language changed still matches the model trained on it.
+std::string train_text_fingerprint(const std::vector<CorpusExample> & train, const std::string & lang);
+
 // SHA-256 over the lexicon files, in the manifest so a corpus names the lexicon it came from.
 Status lexicon_fingerprint(const std::string & lexicon_dir, std::string * out);
 

@@ -70,7 +70,7 @@ struct Sentence {
     std::shared_ptr<Clause> second;  // coordinated (And, But) or subordinate clause
     bool subordinate_first = false;  // "because it rained, we stayed home"
     bool en_final_punct = true;      // typed input often has no full stop; the source sometimes omits it
-    ConceptId link_id = 0, punct_id = 0;
+    ConceptId link_id = 0, punct_id = 0;  // link_id + 1: the comma after a fronted subordinate clause
     std::vector<std::string> tags;   // the phenomena it shows (see grammar.h)
 };
 

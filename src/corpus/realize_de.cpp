@@ -36,7 +36,7 @@ public:
             case NounPhrase::Kind::Noun: common_noun(out, np, c, kein_id, drop_article); break;
         }
         if (np.relative) {
-            out.add_punct(",");
+            out.add(",", np.id + 3, false);  // clause commas belong to the word opening the clause
             const Slot s = slot_of(np.kind == NounPhrase::Kind::Noun ? m_lex.nouns[size_t(np.noun)].de_gender : 'm', is_plural(np));
             const Clause & rc = *np.relative;
             const Verb * v = verb_of(m_lex, rc);
@@ -44,7 +44,7 @@ public:
             AlignedText intro;
             intro.add(relative_pronoun(rel_case, s), np.id + 3);
             out.append(clause(rc, Order::VerbFinal, &intro, &np));
-            out.add_punct(",");
+            out.add(",", np.id + 3, false);
         }
         if (np.coordinated) {
             out.add("und", np.id + 5);
@@ -207,7 +207,7 @@ private:
         if (c.predicate_adjective >= 0) m.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);
 
         if (c.complement) {
-            p.extraposed.add_punct(",");
+            p.extraposed.add(",", c.id + 5, false);
             AlignedText dass;
             dass.add("dass", c.id + 5);
             p.extraposed.append(clause(*c.complement, Order::VerbFinal, &dass));
@@ -266,17 +266,17 @@ AlignedText realize_german(const Lexicon & lex, const Sentence & s) {
         out = de.clause(s.main, main_order);
     } else if (s.link == Connective::And || s.link == Connective::But) {
         out = de.clause(s.main, Order::V2);
-        if (s.link == Connective::But) out.add_punct(",");
+        if (s.link == Connective::But) out.add(",", s.link_id, false);
         out.add(s.link == Connective::And ? "und" : "aber", s.link_id);
         out.append(de.clause(*s.second, Order::V2));
     } else if (s.subordinate_first) {
         // The subordinate clause fills the first position, so the main clause's verb comes next.
         out = subordinate();
-        out.add_punct(",");
+        out.add_punct(",", s.link_id + 1);  // the English comma after the fronted clause
         out.append(de.clause(s.main, Order::VerbFirst));
     } else {
         out = de.clause(s.main, main_order);
-        out.add_punct(",");
+        out.add(",", s.link_id, false);
         out.append(subordinate());
     }
     out.add_punct(s.main.mood == Mood::Statement ? "." : "?", s.punct_id);

@@ -247,7 +247,7 @@ AlignedText realize_english(const Lexicon & lex, const Sentence & s) {
     } else if (s.subordinate_first) {
         en.out.add(link_word_en(s.link), s.link_id);
         en.clause(*s.second);
-        en.out.add_punct(",");
+        en.out.add_punct(",", s.link_id + 1);  // the comma's id: the German and Chinese commas share it
         en.clause(s.main);
     } else {
         en.clause(s.main);

@@ -45,7 +45,7 @@ public:
         if (c.time >= 0 && c.time_fronted && !relative) adverb(c.time, c.id + 8);
         if (wh && c.gap == Role::Subject) out.add("誰", c.id + 6);
         else if (!(relative && c.gap == Role::Subject)) noun_phrase(c.subject);
-        if (c.time >= 0 && !c.time_fronted) adverb(c.time, c.id + 8);
+        if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time)) adverb(c.time, c.id + 8);
         if (wh && c.gap == Role::Time) out.add("什麼時候", c.id + 6);
         if (wh && c.gap == Role::Reason) out.add("為什麼", c.id + 6);
         if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
@@ -128,7 +128,13 @@ private:
         noun_phrase(*c.object);
     }
 
-    void classifier(const Noun & n, ConceptId id) { if (!n.zh_cl.empty()) out.add(n.zh_cl, id, false); }
+    // The classifier goes with the determiner or number, and the noun chooses it (個 for people,
+    // 隻 for animals), so it is possibly linked to both.
+    void classifier(const Noun & n, ConceptId id, ConceptId noun_id) {
+        if (n.zh_cl.empty()) return;
+        out.add(n.zh_cl, id, false);
+        out.also(noun_id, false);
+    }
 
     void common_noun(const NounPhrase & np) {
         const Noun & n = m_lex.nouns[size_t(np.noun)];
@@ -138,25 +144,25 @@ private:
         }
         switch (np.det) {
             case Det::None: break;
-            case Det::A: out.add("一", np.id + 1); classifier(n, np.id + 1); break;
+            case Det::A: out.add("一", np.id + 1); classifier(n, np.id + 1, np.id); break;
             case Det::The:
                 // Chinese has no article; a relative clause's head takes 那 + classifier.
                 if (np.relative) {
                     out.add(np.plural ? "那些" : "那", np.id + 1, false);
-                    if (!np.plural) classifier(n, np.id + 1);
+                    if (!np.plural) classifier(n, np.id + 1, np.id);
                 }
                 break;
             case Det::This: case Det::That: {
                 const bool near = np.det == Det::This;
                 if (np.plural) out.add(near ? "這些" : "那些", np.id + 1);
-                else { out.add(near ? "這" : "那", np.id + 1); classifier(n, np.id + 1); }
+                else { out.add(near ? "這" : "那", np.id + 1); classifier(n, np.id + 1, np.id); }
                 break;
             }
             case Det::Poss:
                 out.add(kPronoun[int(np.possessor)], np.id + 1);
                 out.add("的", np.id + 1, false);
                 break;
-            case Det::Number: out.add(number_zh(np.number), np.id + 2); classifier(n, np.id + 2); break;
+            case Det::Number: out.add(number_zh(np.number), np.id + 2); classifier(n, np.id + 2, np.id); break;
         }
         for (size_t k = 0; k < np.adjectives.size(); k++) {
             const ConceptId id = np.id + 8 + int(k);
@@ -189,19 +195,22 @@ AlignedText realize_chinese(const Lexicon & lex, const Sentence & s) {
             zh.clause(*s.second);
             if (s.link == Connective::When) zh.out.add("的時候", s.link_id, false);
         };
+        // Clause commas: the one after a fronted subordinate clause matches the English comma; the
+        // others belong to the conjunction (possible links).
         if (s.link == Connective::And || s.link == Connective::But) {
             zh.clause(s.main);
-            zh.out.add_punct("，");
+            zh.out.add("，", s.link_id, false);
             zh.out.add(s.link == Connective::And ? "而且" : "但是", s.link_id);
             zh.clause(*s.second);
         } else if (sub_first) {
             subordinate();
-            zh.out.add_punct("，");
+            if (s.subordinate_first) zh.out.add_punct("，", s.link_id + 1);
+            else zh.out.add("，", s.link_id, false);
             if (s.link == Connective::Although) zh.out.add("但是", s.link_id, false);
             zh.clause(s.main);
         } else {
             zh.clause(s.main);
-            zh.out.add_punct("，");
+            zh.out.add("，", s.link_id, false);
             subordinate();
         }
     }

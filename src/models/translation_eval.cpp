@@ -1,36 +1,18 @@
 #include "models/translation_eval.h"
 
+#include "corpus/aligned_text.h"
+#include "corpus/lexicon.h"
 #include "text/aer.h"
 #include "text/bleu.h"
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstdio>
 #include <sstream>
 
 namespace attn {
 
 namespace {
-
-std::vector<std::string> split_spaces(const std::string & s) {
-    std::vector<std::string> v;
-    std::stringstream ss(s);
-    std::string w;
-    while (ss >> w) v.push_back(w);
-    return v;
-}
-
-// "3-4 5p6" (source-target) → sure and possible (target, source) links.
-void parse_gold(const std::string & text, std::vector<Link> * sure, std::vector<Link> * possible) {
-    std::stringstream ss(text);
-    std::string item;
-    while (ss >> item) {
-        const size_t sep = item.find_first_of("-p");
-        if (sep == std::string::npos || sep == 0) continue;
-        const int s = std::atoi(item.c_str()), t = std::atoi(item.c_str() + sep + 1);
-        if (item[sep] == '-') sure->push_back({t, s});
-        possible->push_back({t, s});
-    }
-}
 
 // The rows × cols corner of a map (dropping the </s> row and column).
 std::vector<float> corner(const AttentionMap & m, int rows, int cols) {
@@ -56,7 +38,7 @@ TranslationEval evaluate_translator(Compute & cc, const Translator & t, const st
     long words = 0, unknown = 0;
     for (const EvalItem & item : items) {
         const Translation tr = t.translate(cc, item.source, opts, nullptr);
-        const std::vector<std::string> ref = split_spaces(item.reference);
+        const std::vector<std::string> ref = corpus::split_tokens(item.reference);
         exact += tr.output == ref;
         hyps.push_back(tr.display);
         refs.push_back(join_for_display(ref, t.chinese()));
@@ -64,8 +46,9 @@ TranslationEval evaluate_translator(Compute & cc, const Translator & t, const st
         unknown += tr.source.unknown_count;
         if (!with_alignment || item.gold_alignment.empty()) continue;
 
-        std::vector<Link> sure, possible;
-        parse_gold(item.gold_alignment, &sure, &possible);
+        corpus::GoldAlignment gold;
+        if (!corpus::parse_alignment(item.gold_alignment, &gold)) continue;
+        const std::vector<Link> & sure = gold.sure, & possible = gold.possible;
         std::vector<int32_t> forced;
         for (const std::string & w : ref) forced.push_back(t.target_vocab().id(w));
         forced.push_back(Vocabulary::kEos);
@@ -74,23 +57,34 @@ TranslationEval evaluate_translator(Compute & cc, const Translator & t, const st
         AttentionTrace trace;
         record_forced_trace(cc, t.model(), enc, forced, &trace);
         const int rows = int(ref.size()), cols = int(tr.source_ids.size()) - 1;
-        std::vector<float> average(size_t(rows) * size_t(cols), 0.0f);
-        for (const AttentionMap & m : trace.maps) {
-            if (m.kind != "cross") continue;
-            const std::vector<float> c = corner(m, rows, cols);
-            for (size_t i = 0; i < c.size(); i++) average[i] += c[i] / float(heads);
-            const size_t h = size_t(m.layer * cfg.heads + m.head);
-            for (const Link & l : links_from_attention(c.data(), rows, cols)) {
+        const int variant = std::getenv("ATTN_AER_VARIANT") ? std::atoi(std::getenv("ATTN_AER_VARIANT")) : 1;
+        // Rows: reference word t is written at decoder position t (variant 2: read at t + 1, where
+        // it is the input). Columns: source words plus </s>; a row whose strongest column is </s>
+        // links nothing (variant 0 forces a link among the words).
+        const int shift = variant == 2 ? 1 : 0, width = variant == 0 ? cols : cols + 1;
+        auto score = [&](size_t h, const float * map, int map_cols) {
+            for (int r = 0; r < rows; r++) {
+                const float * row = map + size_t(r + shift) * size_t(map_cols);
+                int best = 0;
+                for (int c = 1; c < width; c++) if (row[c] > row[best]) best = c;
+                if (best >= cols) continue;  // attends to </s>: no link
+                const Link l{r, best};
+                if (std::getenv("ATTN_AER_DEBUG") && int(h) == std::atoi(std::getenv("ATTN_AER_DEBUG")) &&
+                    !std::count(possible.begin(), possible.end(), l))
+                    std::fprintf(stderr, "WRONG %s -> %s\n", ref[size_t(r)].c_str(), tr.source.words[size_t(best)].c_str());
                 predicted[h]++;
                 hit_sure[h] += std::count(sure.begin(), sure.end(), l) > 0;
                 hit_possible[h] += std::count(possible.begin(), possible.end(), l) > 0;
             }
+        };
+        std::vector<float> average;
+        for (const AttentionMap & m : trace.maps) {
+            if (m.kind != "cross") continue;
+            if (average.empty()) average.assign(m.values.size(), 0.0f);
+            for (size_t i = 0; i < m.values.size(); i++) average[i] += m.values[i] / float(heads);
+            score(size_t(m.layer * cfg.heads + m.head), m.values.data(), m.cols);
         }
-        for (const Link & l : links_from_attention(average.data(), rows, cols)) {
-            predicted[size_t(heads)]++;
-            hit_sure[size_t(heads)] += std::count(sure.begin(), sure.end(), l) > 0;
-            hit_possible[size_t(heads)] += std::count(possible.begin(), possible.end(), l) > 0;
-        }
+        if (!average.empty()) score(size_t(heads), average.data(), cols + 1);
         gold_sure += double(sure.size());
         e.has_alignment = true;
     }

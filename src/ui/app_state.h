@@ -27,6 +27,7 @@ struct AttentionSelection {
     int highlight_row = -1, highlight_col = -1;
     bool show_gold = true;
     int view = 0;        // 0 heatmap, 1 model view (all layers × heads), 2 lines
+    int request_view = -1;  // set to open a view's tab on the next frame (command line, host API)
 };
 
 // An example sentence per grammar phenomenon, with the corpus's gold alignments.

@@ -99,6 +99,21 @@ try {
   s = await settled();
   check(s.unknown.length === 3 && s.unknown[0] && !s.unknown[1], 'the unknown Chinese words are flagged, "dog" is known');
 
+  // Benchmark figure for docs/benchmarks.md (reported, not asserted: shared machines are noisy):
+  // a 20-word sentence translated greedily with every attention map, the top-5 per step and one
+  // head's Q/K/V recorded, median of 15 runs inside the page.
+  const twenty = 'that princess will eat the sour watermelon that you have eaten angrily if a colleague understands her on the farm';
+  const times = await page.evaluate((text) => {
+    Module.ccall('attn_set_sentence', null, ['string'], [text]);
+    const ms = [];
+    for (let i = 0; i < 15; i++) {
+      Module.ccall('attn_translate_now', null, [], []);
+      ms.push(JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).milliseconds);
+    }
+    return ms.sort((a, b) => a - b);
+  }, twenty);
+  console.log(`BENCH 20-word sentence, translate with all traces: median ${times[7].toFixed(1)} ms (min ${times[0].toFixed(1)}, max ${times[14].toFixed(1)})`);
+
   check(seen.foreign.length === 0, `no request leaves the page's origin${seen.foreign.length ? ': ' + seen.foreign.join(', ') : ''}`);
   check(seen.errors.length === 0, `no page errors${seen.errors.length ? ': ' + seen.errors.join(' | ') : ''}`);
 } finally {

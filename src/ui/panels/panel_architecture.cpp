@@ -1,6 +1,7 @@
 // Architecture: the loaded model's encoder and decoder stacks, drawn from its config (not a
 // picture of the paper's 6 + 6): one block per layer with its sub-layers. Clicking an attention
 // sub-layer opens it in the Attention window.
+#include "ui/layout.h"
 #include "ui/ui.h"
 
 #include <imgui.h>
@@ -25,9 +26,7 @@ bool sublayer(const char * text, const char * tag, bool selected, ImVec4 color) 
 } // namespace
 
 void draw_panel_architecture(AppState & s) {
-    const ImGuiViewport * vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 40, vp->WorkPos.y + 60), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(600, 520), ImGuiCond_FirstUseEver);
+    place_next_window(Panel::Architecture);
     if (!ImGui::Begin("Architecture", &s.show_architecture)) { ImGui::End(); return; }
     const TransformerConfig & c = s.translation.config;
     if (!s.translation.ready) { ImGui::TextDisabled("No model loaded."); ImGui::End(); return; }

@@ -4,6 +4,7 @@
 // alignment, with its alignment error rate.
 #include "text/aer.h"
 #include "ui/attention_data.h"
+#include "ui/layout.h"
 #include "ui/ui.h"
 #include "ui/widgets/attention_lines.h"
 #include "ui/widgets/attention_thumbnail.h"
@@ -45,7 +46,7 @@ void selectors(AppState & s) {
     }
     const int layers = attention_layers(t, a.kind);
     a.layer = std::min(a.layer, std::max(0, layers - 1));
-    ImGui::SameLine();
+    same_line_if_fits(90);
     ImGui::SetNextItemWidth(90);
     char layer_label[32];
     std::snprintf(layer_label, sizeof layer_label, "Layer %d", a.layer);
@@ -56,7 +57,7 @@ void selectors(AppState & s) {
         }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::CalcTextSize("Mean of heads").x + ImGui::GetFrameHeight() + 16);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("Mean of heads").x + ImGui::GetFrameHeight() + 16);
     char head_label[32];
     std::snprintf(head_label, sizeof head_label, a.head < 0 ? "Mean of heads" : "Head %d", a.head);
@@ -126,10 +127,7 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
 } // namespace
 
 void draw_panel_attention(AppState & s) {
-    const ImGuiViewport * vp = ImGui::GetMainViewport();
-    const float left = std::min(636.0f, vp->WorkSize.x * 0.5f);
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + left, vp->WorkPos.y + 8), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(std::max(360.0f, vp->WorkSize.x - left - 8), vp->WorkSize.y * 0.62f), ImGuiCond_FirstUseEver);
+    place_next_window(Panel::Attention);
     if (!ImGui::Begin("Attention", &s.show_attention)) { ImGui::End(); return; }
     const TranslationView & t = s.translation;
     if (!t.ready) {
@@ -148,7 +146,8 @@ void draw_panel_attention(AppState & s) {
     if (ImGui::BeginTabBar("##views")) {
         const AttentionAxes axes = attention_axes(t, a.kind);
         static std::vector<float> mean;
-        if (ImGui::BeginTabItem("Heatmap")) {
+        auto tab_flags = [&](int view) { return a.request_view == view ? ImGuiTabItemFlags_SetSelected : 0; };
+        if (ImGui::BeginTabItem("Heatmap", nullptr, tab_flags(0))) {
             a.view = 0;
             const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &mean);
             ImGui::BeginChild("##heat", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
@@ -156,7 +155,7 @@ void draw_panel_attention(AppState & s) {
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Model view")) {
+        if (ImGui::BeginTabItem("Model view", nullptr, tab_flags(1))) {
             a.view = 1;
             ImGui::TextDisabled("Every layer × head of %s; click one to open it.", attention_kind_label(a.kind));
             const AttentionMatrix first = attention_matrix(t, a.kind, 0, 0, &mean);
@@ -174,7 +173,7 @@ void draw_panel_attention(AppState & s) {
             }
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Lines")) {
+        if (ImGui::BeginTabItem("Lines", nullptr, tab_flags(2))) {
             a.view = 2;
             const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &mean);
             ImGui::TextDisabled("Left: %s. Right: %s. Hover a word to see only its lines.", axes.row_caption, axes.col_caption);
@@ -183,6 +182,7 @@ void draw_panel_attention(AppState & s) {
             ImGui::EndTabItem();
         }
         ImGui::EndTabBar();
+        a.request_view = -1;
     }
     ImGui::End();
 }

@@ -2,6 +2,7 @@
 // model's real numbers: q = x·W_q, k_j, v_j; q·k_j; ÷√d_k; the mask; softmax; Σ α_j v_j.
 #include "nn/attention_steps.h"
 #include "ui/attention_data.h"
+#include "ui/layout.h"
 #include "ui/ui.h"
 #include "ui/widgets/step_view.h"
 
@@ -13,10 +14,7 @@
 namespace attn {
 
 void draw_panel_step(AppState & s) {
-    const ImGuiViewport * vp = ImGui::GetMainViewport();
-    const float left = std::min(636.0f, vp->WorkSize.x * 0.5f);
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + left, vp->WorkPos.y + vp->WorkSize.y * 0.62f + 16), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(std::max(360.0f, vp->WorkSize.x - left - 8), vp->WorkSize.y * 0.38f - 24), ImGuiCond_FirstUseEver);
+    place_next_window(Panel::Step);
     if (!ImGui::Begin("Step-through: one attention row, computed", &s.show_step)) { ImGui::End(); return; }
     const TranslationView & t = s.translation;
     AttentionSelection & a = s.attention;

@@ -2,6 +2,7 @@
 // phenomenon), the translation as tokens with their probabilities (hover: the top-5 alternatives),
 // unknown words highlighted, and the vocabulary the model knows, to insert words from.
 #include "core/utf8.h"
+#include "ui/layout.h"
 #include "ui/ui.h"
 
 #include <imgui.h>
@@ -51,11 +52,11 @@ void choices(AppState & s) {
             }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::CalcTextSize("Greedy Beam 4").x + 4 * ImGui::GetFrameHeight());
     if (ImGui::RadioButton("Greedy", s.beam == 1)) { s.beam = 1; s.request_translation(-1e9); }
     ImGui::SameLine();
     if (ImGui::RadioButton("Beam 4", s.beam == 4)) { s.beam = 4; s.request_translation(-1e9); }
-    ImGui::SameLine();
+    same_line_if_fits(160);
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::BeginCombo("##examples", "Examples", ImGuiComboFlags_HeightLarge)) {
         for (const ExampleSentence & e : s.examples) {
@@ -76,7 +77,7 @@ void source_words(const AppState & s) {
     int unknown = 0;
     ImGui::TextDisabled("Model input:");
     for (size_t i = 0; i < t.unknown.size(); i++) {
-        ImGui::SameLine();
+        same_line_if_fits(ImGui::CalcTextSize(t.encoder_tokens[i].c_str()).x);
         if (t.unknown[i]) {
             ImGui::TextColored(kUnknown, "%s", t.encoder_tokens[i].c_str());
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("Not in this model's vocabulary: it reads <unk> here.");
@@ -94,14 +95,9 @@ void source_words(const AppState & s) {
 void output_tokens(const AppState & s) {
     const TranslationView & t = s.translation;
     ImGui::TextDisabled("Output tokens (probability; hover for the alternatives):");
-    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
     for (size_t i = 0; i < t.outputs.size(); i++) {
         // Wrap like text: a token goes on the next line when it would cross the window's edge.
-        const float w = std::max(ImGui::CalcTextSize(t.outputs[i].c_str()).x, ImGui::CalcTextSize("0.00").x);
-        if (i) {
-            ImGui::SameLine();
-            if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
-        }
+        if (i) same_line_if_fits(std::max(ImGui::CalcTextSize(t.outputs[i].c_str()).x, ImGui::CalcTextSize("0.00").x));
         const float p = i < t.trace.steps.size() ? t.trace.steps[i].chosen_prob : 0.0f;
         ImGui::BeginGroup();
         ImGui::TextUnformatted(t.outputs[i].c_str());
@@ -155,9 +151,7 @@ void vocabulary_browser(AppState & s) {
 } // namespace
 
 void draw_panel_translate(AppState & s) {
-    const ImGuiViewport * vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8, vp->WorkPos.y + 8), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(std::min(620.0f, vp->WorkSize.x - 16), 0), ImGuiCond_FirstUseEver);
+    place_next_window(Panel::Translate);
     if (!ImGui::Begin("Translate", &s.show_translate)) { ImGui::End(); return; }
     sentence_box(s);
     choices(s);

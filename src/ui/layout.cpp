@@ -1,0 +1,41 @@
+#include "ui/layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn {
+
+void place_next_window(Panel p) {
+    const ImGuiViewport * vp = ImGui::GetMainViewport();
+    const ImVec2 o = vp->WorkPos, s = vp->WorkSize;
+    const float gap = 8.0f;
+    ImVec2 pos, size;
+    if (s.x >= 900.0f) {
+        const float left_w = std::min(620.0f, s.x * 0.48f), right_x = o.x + left_w + 2 * gap, right_w = s.x - left_w - 3 * gap;
+        const float top_h = std::floor(s.y * 0.62f);
+        switch (p) {
+            case Panel::Translate: pos = {o.x + gap, o.y + gap}; size = {left_w, s.y - 2 * gap}; break;
+            case Panel::Attention: pos = {right_x, o.y + gap}; size = {right_w, top_h - gap}; break;
+            case Panel::Step: pos = {right_x, o.y + top_h + gap}; size = {right_w, s.y - top_h - 2 * gap}; break;
+            case Panel::Architecture: pos = {o.x + 3 * gap, o.y + 6 * gap}; size = {std::min(620.0f, s.x - 6 * gap), s.y * 0.7f}; break;
+        }
+    } else {
+        // Stacked: translation, attention, step-through, each the full width.
+        const float a = std::floor(s.y * 0.36f), b = std::floor(s.y * 0.72f);
+        switch (p) {
+            case Panel::Translate: pos = {o.x, o.y}; size = {s.x, a}; break;
+            case Panel::Attention: pos = {o.x, o.y + a}; size = {s.x, b - a}; break;
+            case Panel::Step: pos = {o.x, o.y + b}; size = {s.x, s.y - b}; break;
+            case Panel::Architecture: pos = {o.x, o.y}; size = {s.x, s.y * 0.7f}; break;
+        }
+    }
+    ImGui::SetNextWindowPos(pos, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+}
+
+void same_line_if_fits(float width) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+} // namespace attn

@@ -1,0 +1,18 @@
+// Where each window opens the first time: side by side on a wide screen (translation left,
+// attention and step-through right), stacked full width on a narrow one (a phone in portrait), so
+// no window covers another on first open. Users may move them afterwards.
+#pragma once
+#include <imgui.h>
+
+namespace attn {
+
+enum class Panel { Translate, Attention, Step, Architecture };
+
+// Calls SetNextWindowPos/Size (ImGuiCond_FirstUseEver) for the panel.
+void place_next_window(Panel p);
+
+// SameLine when an item of `width` still fits on this line, else a new line: word wrap for
+// widgets, so the panels work on a phone too.
+void same_line_if_fits(float width);
+
+} // namespace attn
