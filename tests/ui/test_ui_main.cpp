@@ -20,3 +20,17 @@ TEST(ImGuiHeadless, ContextRunsFrames) {
     EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
     ImGui::DestroyContext();
 }
+
+// The panel tests rely on ImGui's asserts being on in Release builds (src/ui/imgui_config.h):
+// misuse must abort, not draw garbage.
+static void end_without_begin() {
+    ImGui::CreateContext();
+    ImGui::GetIO().DisplaySize = ImVec2(100, 100);
+    unsigned char * px = nullptr;
+    int w = 0, h = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&px, &w, &h);
+    ImGui::NewFrame();
+    ImGui::End();  // no matching Begin
+}
+
+TEST(ImGuiHeadless, AssertsAreOnInThisBuild) { EXPECT_DEATH(end_without_begin(), "Dear ImGui assertion failed"); }

@@ -30,11 +30,13 @@ void draw_panel_architecture(AppState & s) {
     if (!ImGui::Begin("Architecture", &s.show_architecture)) { ImGui::End(); return; }
     const TransformerConfig & c = s.translation.config;
     if (!s.translation.ready) { ImGui::TextDisabled("No model loaded."); ImGui::End(); return; }
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::Text("This model: %d encoder and %d decoder blocks, d_model %d, %d heads of d_k = %d, d_ff %d, %s-norm.",
                 c.encoder_layers, c.decoder_layers, c.d_model, c.heads, c.head_dim(), c.d_ff,
                 c.norm == NormPlacement::Pre ? "pre" : "post");
     ImGui::TextDisabled("The paper's base model has 6 + 6 blocks, d_model 512, 8 heads of d_k = 64 (so QKᵀ/√64 = QKᵀ/8).");
     ImGui::TextDisabled("Click an attention sub-layer to open it.");
+    ImGui::PopTextWrapPos();
     AttentionSelection & a = s.attention;
     const ImVec4 attention_color(0.25f, 0.35f, 0.6f, 1.0f), ffn_color(0.3f, 0.3f, 0.3f, 1.0f);
     auto open = [&](AttentionKind k, int layer) {
