@@ -11,7 +11,9 @@
 //    "train":  {"steps": 2000, "max_tokens": 2048, "seed": 1, "schedule": "noam"|"constant",
 //               "warmup": 400, "factor": 1.0, "lr": 1e-3, "clip_norm": 1.0, "dropout": 0.1,
 //               "label_smoothing": 0.1, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "weight_decay": 0,
-//               "max_seconds": 0 (0: no limit; else stop after this much wall time, as if done)},
+//               "max_seconds": 0 (0: no limit; else stop after this much wall time, as if done),
+//               "alignment_weight": 0, "alignment_layer": -1, "alignment_head": 0 (guided alignment
+//               on one cross-attention head, with a corpus's gold links; see TrainOptions)},
 //    "output": {"dir": "runs/reverse", "checkpoint_every": 200}}
 // Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors. A translator's
 // model file also carries its vocabularies and the corpus fingerprint in its metadata.
@@ -123,6 +125,11 @@ Status read_run_config(const std::string & path, RunConfig * out) {
     double dropout = c.options.dropout, smoothing = c.options.label_smoothing;
     if (Status s = number(train, "dropout", &dropout); !s) return s;
     if (Status s = number(train, "max_seconds", &c.max_seconds); !s) return s;
+    double alignment_weight = 0;
+    if (Status s = number(train, "alignment_weight", &alignment_weight); !s) return s;
+    c.options.alignment_weight = float(alignment_weight);
+    if (Status s = integer(train, "alignment_layer", &c.options.alignment_layer, -1, 1000); !s) return s;
+    if (Status s = integer(train, "alignment_head", &c.options.alignment_head, 0, 1000); !s) return s;
     if (Status s = number(train, "label_smoothing", &smoothing); !s) return s;
     if (dropout < 0 || dropout >= 1 || smoothing < 0 || smoothing >= 1)
         return Status::error(path + ": dropout and label_smoothing must be in [0, 1)");

@@ -1,5 +1,7 @@
 #include "corpus/parallel_data.h"
 
+#include "corpus/aligned_text.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -48,6 +50,8 @@ Status load_parallel_data(const std::string & dir, const std::string & split, co
         x.src = encode_tokens(d.src_vocab, e.en);
         x.src.push_back(Vocabulary::kEos);
         x.tgt = encode_tokens(d.tgt_vocab, target_text(e, lang));
+        GoldAlignment gold;  // sure links only: guided alignment trains on the certain ones
+        if (parse_alignment(target_alignment(e, lang), &gold)) x.alignment = gold.sure;
         d.examples.push_back(std::move(x));
         d.rows.push_back(std::move(e));
     }

@@ -17,7 +17,7 @@ bool valid_target_language(const std::string & lang);
 struct ParallelData {
     Vocabulary src_vocab, tgt_vocab;
     std::vector<CorpusExample> rows;
-    std::vector<Example> examples;  // rows encoded; unknown words become <unk>
+    std::vector<Example> examples;  // rows encoded; unknown words become <unk>; sure gold links attached
 };
 
 // Reads <dir>/vocab.en, <dir>/vocab.<lang> and <dir>/<split> (e.g. "train.tsv"); at most

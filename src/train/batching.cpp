@@ -101,6 +101,20 @@ PaddedBatch make_padded_batch(const std::vector<Example> & examples, const std::
         for (size_t s = ns; s < S; s++) b.src_key_mask[int64_t(r * S + s)] = ninf;
         for (size_t t = nt + 1; t < T; t++) b.tgt_key_mask[int64_t(r * T + t)] = ninf;
     }
+    bool aligned = false;
+    for (size_t i : indices) aligned |= !examples[i].alignment.empty();
+    if (!aligned) return b;
+    b.alignment = Tensor({int64_t(B), int64_t(T), int64_t(S)});
+    for (size_t r = 0; r < B; r++) {
+        const Example & e = examples[indices[r]];
+        std::vector<int> links_per_row(T, 0);
+        for (const auto & [t, s] : e.alignment)
+            if (t >= 0 && size_t(t) < e.tgt.size() && s >= 0 && size_t(s) < e.src.size()) links_per_row[size_t(t)]++;
+        for (const auto & [t, s] : e.alignment)
+            if (t >= 0 && size_t(t) < e.tgt.size() && s >= 0 && size_t(s) < e.src.size())
+                b.alignment[int64_t((r * T + size_t(t)) * S + size_t(s))] += 1.0f / float(links_per_row[size_t(t)]);
+        for (int n : links_per_row) b.alignment_rows += n > 0;
+    }
     return b;
 }
 

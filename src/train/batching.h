@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace attn {
@@ -20,6 +21,9 @@ namespace attn {
 struct Example {
     std::vector<int32_t> src;
     std::vector<int32_t> tgt;  // without BOS and EOS: make_padded_batch adds them
+    // Optional gold word alignment, (target index, source index) pairs, for guided-alignment
+    // training (TrainOptions::alignment_weight); empty when unknown.
+    std::vector<std::pair<int, int>> alignment;
 };
 
 int64_t padded_length(const Example & e);  // max(|src|, |tgt| + 1)
@@ -54,6 +58,11 @@ struct PaddedBatch {
     std::vector<int> src_len, tgt_len;
     Tensor src_key_mask, tgt_key_mask;
     int64_t target_tokens = 0;
+    // With gold alignments: alignment(B, T, S), row t of sentence b the gold distribution over
+    // source positions for target word t (uniform over its links, zero rows where it has none);
+    // alignment_rows = the rows that have links. Empty when no example has an alignment.
+    Tensor alignment;
+    int64_t alignment_rows = 0;
 };
 
 // Indices must be valid positions in `examples` (asserted); an empty list gives B = 0.

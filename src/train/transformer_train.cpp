@@ -55,7 +55,8 @@ void linear_backward_fast(Compute & cc, ConstView x, ConstView w, ConstView dy, 
 // forward probabilities (Tq, Tk):
 //   dP = dO·Vᵀ,  dS = scale · P ∘ (dP − rowsum(P ∘ dP)),  dQ = dS·K,  dK = dSᵀ·Q,  dV = Pᵀ·dO
 void attention_backward_fast(Compute & cc, ConstView q, ConstView k, ConstView v, ConstView probs, ConstView dout,
-                             int heads, float scale, TensorView dq, TensorView dk, TensorView dv) {
+                             int heads, float scale, TensorView dq, TensorView dk, TensorView dv,
+                             const float * extra_dprobs) {
     const int64_t D = q.cols(), H = heads, dh = D / H;
     const int64_t B = q.shape.rank >= 3 ? q.shape[0] : 1;
     const int64_t Tq = q.rows() / B, Tk = probs.cols();
@@ -80,6 +81,10 @@ void attention_backward_fast(Compute & cc, ConstView q, ConstView k, ConstView v
             gather(dout.data + qo, Tq, dO);
             const float * P = probs.data + (b * H + h) * Tq * Tk;
             cc.matmul(dO, V, /*trans_b=*/true, dP);
+            if (extra_dprobs) {
+                const float * e = extra_dprobs + (b * H + h) * Tq * Tk;
+                for (int64_t i = 0; i < Tq * Tk; i++) dP[i] += e[i];
+            }
             for (int64_t i = 0; i < Tq; i++) {  // dP becomes dS in place
                 float * row = dP.data() + i * Tk;
                 const float * p = P + i * Tk;
@@ -184,6 +189,7 @@ struct MultiHeadAttention {
     Mask mask;
     int B = 0, Tq = 0, Tk = 0;
     Tensor xq, xkv, qp, kp, vp, probs, ctx;
+    Tensor extra_dprobs;  // (B, H, Tq, Tk) when a loss looks at the weights (guided alignment)
 
     void forward(Ctx & c, ConstView in_q, ConstView in_kv, int batch, const Mask & m, Tensor * out) {
         const int64_t D = c.cfg.d_model, H = c.cfg.heads;
@@ -210,7 +216,8 @@ struct MultiHeadAttention {
         const int64_t D = c.cfg.d_model, H = c.cfg.heads;
         Tensor dctx({B, Tq, D}), dq({B, Tq, D}), dk({B, Tk, D}), dv({B, Tk, D});
         o.backward(c, ctx, dout, dctx);
-        attention_backward_fast(c.cc, qp, kp, vp, probs, dctx, int(H), 1.0f / std::sqrt(float(D / H)), dq, dk, dv);
+        attention_backward_fast(c.cc, qp, kp, vp, probs, dctx, int(H), 1.0f / std::sqrt(float(D / H)), dq, dk, dv,
+                                extra_dprobs.numel() ? extra_dprobs.data() : nullptr);
         *dxq = Tensor({int64_t(B) * Tq, D});
         *dxkv = Tensor({int64_t(B) * Tk, D});
         Tensor tmp({int64_t(B) * Tk, D});
@@ -428,8 +435,32 @@ struct TransformerTrainer::Impl {
         logits = Tensor({int64_t(b.B) * b.T, int64_t(cfg.tgt_vocab)});
         c.cc.linear(dec_out, c.weight(generator_weight(cfg)), c.weight("generator/bias"), logits);
         if (dlogits) *dlogits = Tensor(logits.shape());
-        return cross_entropy(logits, b.tgt_out.data(), logits.rows(), cfg.pad_id, smoothing,
-                             dlogits ? dlogits->view() : TensorView());
+        const double ce = cross_entropy(logits, b.tgt_out.data(), logits.rows(), cfg.pad_id, smoothing,
+                                        dlogits ? dlogits->view() : TensorView());
+        return ce + alignment_loss(b, dlogits != nullptr);
+    }
+
+    // Guided alignment on one cross-attention head: cross-entropy between the gold distribution
+    // A (B, T, S) and the head's weights P; with `grad`, stores dLoss/dP for the backward pass.
+    double alignment_loss(const PaddedBatch & b, bool grad) {
+        if (alignment_weight <= 0.0f || b.alignment_rows == 0 || dec.empty()) return 0.0;
+        const int layer = alignment_layer < 0 ? int(dec.size()) - 1 : std::min(alignment_layer, int(dec.size()) - 1);
+        MultiHeadAttention & m = dec[size_t(layer)].cross_attn;
+        const int64_t H = m.probs.shape()[1], T = b.T, S = b.S, h = std::min<int64_t>(alignment_head, H - 1);
+        if (grad) m.extra_dprobs = Tensor(m.probs.shape());
+        const float eps = 1e-9f, norm = alignment_weight / float(b.alignment_rows);
+        double loss = 0.0;
+        for (int64_t r = 0; r < b.B; r++)
+            for (int64_t t = 0; t < T; t++)
+                for (int64_t s = 0; s < S; s++) {
+                    const float a = b.alignment[(r * T + t) * S + s];
+                    if (a == 0.0f) continue;
+                    const int64_t at = ((r * H + h) * T + t) * S + s;
+                    const float p = m.probs[at];
+                    loss -= double(norm) * a * std::log(p + eps);
+                    if (grad) m.extra_dprobs[at] = -norm * a / (p + eps);
+                }
+        return loss;
     }
 
     void backward(Ctx & c, Tensor & dlogits) {
@@ -456,6 +487,8 @@ struct TransformerTrainer::Impl {
     }
 
     float smoothing = 0.0f;
+    float alignment_weight = 0.0f;
+    int alignment_layer = -1, alignment_head = 0;
 };
 
 TransformerTrainer::TransformerTrainer(Compute & cc, Transformer & model, TrainOptions opts)
@@ -470,6 +503,9 @@ double TransformerTrainer::forward_backward(const PaddedBatch & batch, Rng & rng
     }
     Impl impl(m_model.config());
     impl.smoothing = m_opts.label_smoothing;
+    impl.alignment_weight = m_opts.alignment_weight;
+    impl.alignment_layer = m_opts.alignment_layer;
+    impl.alignment_head = m_opts.alignment_head;
     Ctx c{m_cc, m_model.tensors(), grads, m_model.config(), m_opts.dropout, m_opts.dropout > 0 ? &rng : nullptr};
     Tensor dlogits;
     const double loss = impl.forward(c, batch, &dlogits);
@@ -480,6 +516,9 @@ double TransformerTrainer::forward_backward(const PaddedBatch & batch, Rng & rng
 double TransformerTrainer::loss(const PaddedBatch & batch) {
     Impl impl(m_model.config());
     impl.smoothing = m_opts.label_smoothing;
+    impl.alignment_weight = m_opts.alignment_weight;
+    impl.alignment_layer = m_opts.alignment_layer;
+    impl.alignment_head = m_opts.alignment_head;
     Ctx c{m_cc, m_model.tensors(), nullptr, m_model.config(), 0.0f, nullptr};
     return impl.forward(c, batch, nullptr);
 }

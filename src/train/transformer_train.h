@@ -18,6 +18,12 @@ namespace attn {
 struct TrainOptions {
     float dropout = 0.1f;          // on every sublayer output and on embedding + position sums (the paper's P_drop)
     float label_smoothing = 0.1f;  // ε_ls
+    // Guided alignment (Garg et al. 2019): one cross-attention head is also trained to put its
+    // weight on the gold-aligned source words, adding
+    //   alignment_weight · (−Σ_rows Σ_s A_ts log P_ts) / aligned rows
+    // to the loss, for batches that carry alignments. 0 turns it off. Layer −1 is the last.
+    float alignment_weight = 0.0f;
+    int alignment_layer = -1, alignment_head = 0;
 };
 
 class TransformerTrainer : public Seq2SeqModel {
@@ -51,7 +57,10 @@ void linear_backward_fast(Compute & cc, ConstView x, ConstView w, ConstView dy, 
 
 // Attention backward as four matrix products per (batch, head) on Compute; same contract as
 // nn/grad_ops.h attention_backward (its double-precision reference in the tests).
+// `extra_dprobs` (B, H, Tq, Tk), when given, is a gradient on the attention weights themselves (a
+// loss on the weights, as guided alignment has), added to dO·Vᵀ before the softmax backward.
 void attention_backward_fast(Compute & cc, ConstView q, ConstView k, ConstView v, ConstView probs, ConstView dout,
-                             int heads, float scale, TensorView dq, TensorView dk, TensorView dv);
+                             int heads, float scale, TensorView dq, TensorView dk, TensorView dv,
+                             const float * extra_dprobs = nullptr);
 
 } // namespace attn
