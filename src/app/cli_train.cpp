@@ -275,6 +275,11 @@ int cli_train(int argc, char ** argv) {
         model.set_metadata("corpus_manifest", info["corpus_manifest"]);
         model.set_metadata("corpus_train_text_sha256", corpus::train_text_fingerprint(corpus_train.rows, rc.target));
         model.set_metadata("training_steps", std::to_string(trainer.progress().step));
+        if (rc.options.alignment_weight > 0) {  // the UI says which head was taught the alignment
+            const int layer = rc.options.alignment_layer < 0 ? rc.model.decoder_layers - 1 : rc.options.alignment_layer;
+            model.set_metadata("guided_alignment_layer", std::to_string(layer));
+            model.set_metadata("guided_alignment_head", std::to_string(rc.options.alignment_head));
+        }
     }
     if (Status st = model.save(rc.dir + "/model.safetensors"); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
     const double acc = sequence_accuracy(cc, model, heldout);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -121,6 +122,11 @@ void TranslationRunner::run(AppState & state) {
     t.decoder_inputs.pop_back();  // the last output is never fed back: one input per output
     t.display = r.display;
     t.ready = true;
+    const auto & meta = tr.model().metadata();
+    if (meta.count("guided_alignment_layer") && meta.count("guided_alignment_head")) {
+        t.guided_layer = std::atoi(meta.at("guided_alignment_layer").c_str());
+        t.guided_head = std::atoi(meta.at("guided_alignment_head").c_str());
+    }
     attach_gold(state, t);
     sel.query = std::min(sel.query, int((sel.kind == AttentionKind::EncoderSelf ? t.encoder_tokens : t.outputs).size()) - 1);
     sel.query = std::max(sel.query, 0);

@@ -55,6 +55,8 @@ struct TranslationView {
     // Gold alignment (source word, target word) when the sentence is a corpus example and the
     // output equals its reference; in (row = output position, col = source position) form.
     std::vector<std::pair<int, int>> gold_sure, gold_possible;
+    // The cross-attention head trained to follow the gold alignment (guided alignment), or -1.
+    int guided_layer = -1, guided_head = -1;
 };
 
 struct AppState {

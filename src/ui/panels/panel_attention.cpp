@@ -142,6 +142,9 @@ void draw_panel_attention(AppState & s) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.8f, 0.5f, 1.0f));
     ImGui::TextUnformatted("Attention weights show where the model looked, not why it decided: they are not an explanation.");
     ImGui::PopStyleColor();
+    if (a.kind == AttentionKind::Cross && a.layer == t.guided_layer && (a.head == t.guided_head || a.head < 0))
+        ImGui::TextDisabled("Head %d of this layer was trained to follow the corpus's word alignment (guided "
+                            "alignment); the other heads learned where to look on their own.", t.guided_head);
     ImGui::PopTextWrapPos();
     if (ImGui::BeginTabBar("##views")) {
         const AttentionAxes axes = attention_axes(t, a.kind);
