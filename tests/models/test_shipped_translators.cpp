@@ -30,7 +30,7 @@ std::vector<EvalItem> sample_items(const std::string & lang) {
     return items;
 }
 
-void check_gates(const std::string & lang) {
+void check_gates(const std::string & lang, double aer_limit) {
 #ifdef __EMSCRIPTEN__
     GTEST_SKIP() << "600 translations take minutes under node; the native run checks the gates";
 #endif
@@ -45,15 +45,15 @@ void check_gates(const std::string & lang) {
                 e.bleu, 100 * e.exact_match, e.aer_best, e.best_layer, e.best_head, e.aer_head_average);
     EXPECT_GE(e.bleu, 90.0);
     EXPECT_GE(e.exact_match, 0.80);
-    // The corpus issue's gate is 0.15; the shipped models measure 0.16 (zh_TW) and 0.18 (de) for
-    // their best single head (the head average: 0.16, 0.13), so this guards against regressions
-    // while that gate stays open (assets/models/README.md).
-    EXPECT_LE(e.aer_best, 0.20);
+    EXPECT_LE(e.aer_best, aer_limit);
     EXPECT_EQ(e.unknown_word_rate, 0.0);
 }
 
-TEST(ShippedTranslators, EnglishToChineseMeetsTheGates) { check_gates("zh_TW"); }
-TEST(ShippedTranslators, EnglishToGermanMeetsTheGates) { check_gates("de"); }
+// The corpus issue's AER gate is 0.15. EN→DE meets it (its guided head: 0.13 on this sample);
+// EN→zh-TW's best head measures 0.155 here, so its limit guards against regressions while that
+// gate stays open (assets/models/README.md).
+TEST(ShippedTranslators, EnglishToChineseMeetsTheGates) { check_gates("zh_TW", 0.17); }
+TEST(ShippedTranslators, EnglishToGermanMeetsTheGates) { check_gates("de", 0.15); }
 
 TEST(ShippedTranslators, TrainingCorpusRegeneratesByteIdentically) {
 #ifdef __EMSCRIPTEN__
