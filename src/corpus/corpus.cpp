@@ -91,8 +91,13 @@ void richness_for(int lo, int hi, float * rlo, float * rhi) {
         if (lo <= b.hi && hi >= b.lo) { *rlo = b.richness_lo; *rhi = b.richness_hi; }
 }
 
+// mkdir -p: the output folder's parents may not exist yet (a fresh build tree).
 Status make_dir(const std::string & dir) {
-    if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return Status::error("cannot create " + dir);
+    for (size_t i = 1; i <= dir.size(); i++) {
+        if (i < dir.size() && dir[i] != '/') continue;
+        const std::string part = dir.substr(0, i);
+        if (mkdir(part.c_str(), 0755) != 0 && errno != EEXIST) return Status::error("cannot create " + part);
+    }
     return Status::success();
 }
 
