@@ -9,5 +9,6 @@ int cli_train(int argc, char ** argv);
 int cli_plot_log(int argc, char ** argv);
 int cli_corpus(int argc, char ** argv);
 int cli_eval(int argc, char ** argv);
+int cli_eval_by_length(int argc, char ** argv);  // `attn eval --by-length ...` (cli_eval dispatches)
 
 } // namespace attn

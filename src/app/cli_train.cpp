@@ -1,9 +1,11 @@
-// `attn train --config cfg.json [--resume]`: trains a Transformer with the settings of a JSON file,
+// `attn train --config cfg.json [--resume]`: trains a Transformer or an RNN translator (RNNencdec,
+// RNNsearch) with the settings of a JSON file,
 // showing a progress bar and writing a CSV log, checkpoints (atomic; also on Ctrl-C) and the final
 // weights. `attn plot-log log.csv loss.png` draws the loss curve.
 //
 // Config (every field optional except data.task; see README "Training"):
-//   {"model":  {TransformerConfig fields, e.g. "encoder_layers": 2, "d_model": 64, "heads": 4, ...},
+//   {"model":  {TransformerConfig fields, e.g. "encoder_layers": 2, "d_model": 64, "heads": 4, ...}
+//           or {"architecture": "rnn_search"|"rnn_encdec", RnnConfig fields: "embed", "hidden", ...},
 //    "data":   {"task": "reverse"|"copy"|"sort", "train_examples": 20000, "heldout_examples": 500,
 //               "min_len": 1, "max_len": 10}
 //           or {"corpus": "build/corpus", "target": "zh_TW"|"de", "split": "train.tsv",
@@ -20,7 +22,9 @@
 #include "app/cli.h"
 #include "corpus/parallel_data.h"
 #include "models/decode.h"
+#include "models/rnn_decode.h"
 #include "train/plot.h"
+#include "train/rnn_train.h"
 #include "train/toy_tasks.h"
 #include "train/transformer_train.h"
 
@@ -31,6 +35,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -43,6 +48,8 @@ void on_sigint(int) { g_interrupted = 1; }
 
 struct RunConfig {
     TransformerConfig model;
+    bool rnn = false;  // model is an RnnConfig ("architecture" in the model section)
+    RnnConfig rnn_model;
     ToyTask task = ToyTask::Reverse;
     int train_examples = 20000, heldout_examples = 500, min_len = 1, max_len = 10;
     TrainerConfig trainer;
@@ -72,6 +79,15 @@ Status read_run_config(const std::string & path, RunConfig * out) {
     c.model.src_vocab = c.model.tgt_vocab = kToyVocab;
     if (j.contains("model")) {
         if (!j["model"].is_object()) return Status::error(path + ": \"model\" must be an object");
+        c.rnn = j["model"].contains("architecture");
+    }
+    if (c.rnn) {
+        nlohmann::json m = nlohmann::json::parse(c.rnn_model.to_json());
+        m["src_vocab"] = m["tgt_vocab"] = kToyVocab;
+        for (auto it = j["model"].begin(); it != j["model"].end(); ++it) m[it.key()] = it.value();
+        if (Status st = RnnConfig::from_json(m.dump(), &c.rnn_model); !st) return Status::error(path + ": " + st.message);
+        c.model.max_positions = c.rnn_model.max_positions;
+    } else if (j.contains("model")) {
         nlohmann::json m = nlohmann::json::parse(c.model.to_json());
         for (auto it = j["model"].begin(); it != j["model"].end(); ++it) m[it.key()] = it.value();
         if (Status st = TransformerConfig::from_json(m.dump(), &c.model); !st) return Status::error(path + ": " + st.message);
@@ -149,23 +165,50 @@ Status read_run_config(const std::string & path, RunConfig * out) {
         if (!output["dir"].is_string()) return Status::error(path + ": output.dir must be a string");
         c.dir = output["dir"].get<std::string>();
     }
-    c.trainer.d_model = c.model.d_model;
+    c.trainer.d_model = c.rnn ? c.rnn_model.hidden : c.model.d_model;
     c.trainer.checkpoint_path = c.dir + "/checkpoint.safetensors";
     c.trainer.log_path = c.dir + "/log.csv";
     *out = c;
     return Status::success();
 }
 
+// The model being trained, whichever architecture the config names, behind the trainer's interface.
+struct TrainedModel {
+    bool rnn = false;
+    Transformer transformer;
+    RnnModel rnn_model;
+    std::unique_ptr<Seq2SeqModel> seq2seq;
+
+    Status create(const RunConfig & rc) {
+        rnn = rc.rnn;
+        if (rnn) return RnnModel::create(rc.rnn_model, RnnModel::random_weights(rc.rnn_model, rc.trainer.seed), &rnn_model);
+        return Transformer::create(rc.model, Transformer::random_weights(rc.model, rc.trainer.seed), &transformer);
+    }
+    void bind_trainer(Compute & cc, const RunConfig & rc) {
+        if (rnn) seq2seq = std::make_unique<RnnTrainer>(cc, rnn_model, rc.options.label_smoothing);
+        else seq2seq = std::make_unique<TransformerTrainer>(cc, transformer, rc.options);
+    }
+    int64_t parameter_count() const { return rnn ? rnn_model.parameter_count() : transformer.parameter_count(); }
+    void set_metadata(const std::string & key, std::string value) {
+        if (rnn) rnn_model.set_metadata(key, std::move(value));
+        else transformer.set_metadata(key, std::move(value));
+    }
+    Status save(const std::string & path) const { return rnn ? rnn_model.save(path) : transformer.save(path); }
+    std::vector<int32_t> greedy(Compute & cc, const std::vector<int32_t> & src, int max_length) const {
+        if (rnn) return rnn_translate(cc, rnn_model, src, max_length, nullptr, nullptr).tokens;
+        DecodeOptions o;
+        o.max_length = max_length;
+        return translate(cc, transformer, src, o, nullptr).tokens;
+    }
+};
+
 // Exact-match accuracy of greedy decoding on held-out examples.
-double sequence_accuracy(Compute & cc, const Transformer & model, const std::vector<Example> & heldout) {
+double sequence_accuracy(Compute & cc, const TrainedModel & model, const std::vector<Example> & heldout, int32_t eos) {
     int correct = 0;
     for (const Example & e : heldout) {
-        DecodeOptions o;
-        o.max_length = int(e.tgt.size()) + 2;
-        DecodeResult r = translate(cc, model, e.src, o, nullptr);
         std::vector<int32_t> want = e.tgt;
-        want.push_back(model.config().eos_id);
-        correct += r.tokens == want;
+        want.push_back(eos);
+        correct += model.greedy(cc, e.src, int(e.tgt.size()) + 2) == want;
     }
     return heldout.empty() ? 0.0 : double(correct) / double(heldout.size());
 }
@@ -203,8 +246,8 @@ int cli_train(int argc, char ** argv) {
             std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
             return 2;
         }
-        rc.model.src_vocab = corpus_train.src_vocab.size();
-        rc.model.tgt_vocab = corpus_train.tgt_vocab.size();
+        rc.model.src_vocab = rc.rnn_model.src_vocab = corpus_train.src_vocab.size();
+        rc.model.tgt_vocab = rc.rnn_model.tgt_vocab = corpus_train.tgt_vocab.size();
         size_t longest = 0;
         for (const Example & e : corpus_train.examples) longest = std::max({longest, e.src.size(), e.tgt.size() + 1});
         if (int(longest) > rc.model.max_positions) {
@@ -223,16 +266,16 @@ int cli_train(int argc, char ** argv) {
         info = {{"task", toy_task_name(rc.task)}};
     }
 
-    Transformer model;
-    if (Status st = Transformer::create(rc.model, Transformer::random_weights(rc.model, rc.trainer.seed), &model); !st) {
+    TrainedModel model;
+    if (Status st = model.create(rc); !st) {
         std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
         return 2;
     }
     Compute cc = Compute::fastest();
-    TransformerTrainer seq2seq(cc, model, rc.options);
+    model.bind_trainer(cc, rc);
     std::map<std::string, std::string> checkpoint_meta = info;
-    checkpoint_meta["config"] = rc.model.to_json();
-    Trainer trainer(seq2seq, train_data, rc.trainer, checkpoint_meta);
+    checkpoint_meta["config"] = rc.rnn ? rc.rnn_model.to_json() : rc.model.to_json();
+    Trainer trainer(*model.seq2seq, train_data, rc.trainer, checkpoint_meta);
     if (resume) {
         if (Status st = trainer.resume(rc.trainer.checkpoint_path); !st) {
             std::fprintf(stderr, "attn train: cannot resume: %s\n", st.message.c_str());
@@ -275,14 +318,14 @@ int cli_train(int argc, char ** argv) {
         model.set_metadata("corpus_manifest", info["corpus_manifest"]);
         model.set_metadata("corpus_train_text_sha256", corpus::train_text_fingerprint(corpus_train.rows, rc.target));
         model.set_metadata("training_steps", std::to_string(trainer.progress().step));
-        if (rc.options.alignment_weight > 0) {  // the UI says which head was taught the alignment
+        if (rc.options.alignment_weight > 0 && !rc.rnn) {  // the UI says which head was taught the alignment
             const int layer = rc.options.alignment_layer < 0 ? rc.model.decoder_layers - 1 : rc.options.alignment_layer;
             model.set_metadata("guided_alignment_layer", std::to_string(layer));
             model.set_metadata("guided_alignment_head", std::to_string(rc.options.alignment_head));
         }
     }
     if (Status st = model.save(rc.dir + "/model.safetensors"); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
-    const double acc = sequence_accuracy(cc, model, heldout);
+    const double acc = sequence_accuracy(cc, model, heldout, model.seq2seq->eos_id());
     std::printf("step %lld, loss %.4f, held-out sequence accuracy %.2f%% (%zu examples)\n",
                 (long long)trainer.progress().step, trainer.last_loss(), 100.0 * acc, heldout.size());
     return 0;

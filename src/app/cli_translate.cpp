@@ -67,15 +67,11 @@ static bool choose_backend(Compute & cc, const std::string & backend) {
     return true;
 }
 
-// Text in: the translation, unknown words, and per output word where the cross-attention of the
-// last decoder layer (averaged over its heads) looks.
-static int translate_text(Transformer model, const std::string & text, const DecodeOptions & opts,
+// Text in: the translation, unknown words, and per output word where the model looks: the
+// cross-attention of the Transformer's last decoder layer (averaged over its heads), or
+// RNNsearch's alignment. RNNencdec looks nowhere: its decoder only ever sees C.
+static int translate_text(const Translator & t, const std::string & text, const DecodeOptions & opts,
                           const std::string & backend, bool json) {
-    Translator t;
-    if (Status st = Translator::from_model(std::move(model), &t); !st) {
-        std::fprintf(stderr, "attn translate: %s (use --ids for a model without vocabularies)\n", st.message.c_str());
-        return 1;
-    }
     Compute cc = Compute::fastest();
     if (!choose_backend(cc, backend)) return 2;
     AttentionTrace trace;
@@ -89,7 +85,9 @@ static int translate_text(Transformer model, const std::string & text, const Dec
         out["output_ids"] = r.decode.tokens;
         out["translation"] = r.display;
         out["truncated"] = r.truncated;
-        out["config"] = nlohmann::json::parse(t.model().config().to_json());
+        out["architecture"] = t.architecture();
+        out["config"] = nlohmann::json::parse(t.is_transformer() ? t.model().config().to_json() : t.rnn().config().to_json());
+        if (!t.is_transformer()) out["context_c"] = r.context_c;
         std::printf("%s\n", out.dump().c_str());
         return 0;
     }
@@ -102,16 +100,26 @@ static int translate_text(Transformer model, const std::string & text, const Dec
                     r.source.unknown_count);
     if (r.truncated) std::printf("             (cut to the model's %d words)\n", t.max_source_words());
     std::printf("translation: %s\n", r.display.c_str());
-    const TransformerConfig & c = t.model().config();
-    std::printf("cross-attention, last decoder layer, average of %d heads (output word <- source words it attends to most):\n", c.heads);
+    if (t.kind() == Translator::Kind::RnnEncDec) {
+        std::printf("no attention: the decoder saw only C, the encoder's last state (%zu numbers), at every step\n",
+                    r.context_c.size());
+        return 0;
+    }
     std::vector<float> avg;
     int rows = 0, cols = 0;
-    for (const AttentionMap & m : trace.maps) {
-        if (m.kind != "cross" || m.layer != c.decoder_layers - 1) continue;
-        rows = m.rows;
-        cols = m.cols;
-        avg.resize(m.values.size(), 0.0f);
-        for (size_t i = 0; i < m.values.size(); i++) avg[i] += m.values[i] / float(c.heads);
+    if (t.is_transformer()) {
+        const TransformerConfig & c = t.model().config();
+        std::printf("cross-attention, last decoder layer, average of %d heads (output word <- source words it attends to most):\n", c.heads);
+        for (const AttentionMap & m : trace.maps) {
+            if (m.kind != "cross" || m.layer != c.decoder_layers - 1) continue;
+            rows = m.rows;
+            cols = m.cols;
+            avg.resize(m.values.size(), 0.0f);
+            for (size_t i = 0; i < m.values.size(); i++) avg[i] += m.values[i] / float(c.heads);
+        }
+    } else if (const AttentionMap * m = trace.find("alignment", 0, 0)) {
+        std::printf("Bahdanau alignment (output word <- source words it attends to most):\n");
+        rows = m->rows, cols = m->cols, avg = m->values;
     }
     std::vector<std::string> src_words = r.source.words;
     src_words.push_back("</s>");
@@ -153,12 +161,19 @@ int cli_translate(int argc, char ** argv) {
     if (model_path.empty() || (ids_text.empty() && !have_text)) { usage(); return 2; }
     if (opts.beam < 1 || opts.beam > 64) { std::fprintf(stderr, "attn translate: --beam must be 1..64\n"); return 2; }
 
+    if (have_text) {
+        Translator t;
+        if (Status st = Translator::load(model_path, &t); !st) {
+            std::fprintf(stderr, "attn translate: %s (use --ids for a model without vocabularies)\n", st.message.c_str());
+            return 1;
+        }
+        return translate_text(t, text, opts, backend, json);
+    }
     Transformer model;
     if (Status st = Transformer::load(model_path, &model); !st) {
         std::fprintf(stderr, "attn translate: %s\n", st.message.c_str());
         return 1;
     }
-    if (have_text) return translate_text(std::move(model), text, opts, backend, json);
     std::vector<int32_t> src;
     if (!parse_ids(ids_text, &src)) {
         std::fprintf(stderr, "attn translate: --ids must be non-negative integers\n");

@@ -22,7 +22,8 @@ static void usage(FILE * to) {
                  "  translate  run a Transformer on token ids; --json prints every attention map\n"
                  "  train      train a Transformer from a JSON config (--config cfg.json [--resume])\n"
                  "  plot-log   draw a training log's loss curve as PNG (log.csv loss.png)\n"
-                 "  eval       score a translator: BLEU, exact match, attention AER (--model M --corpus DIR)\n"
+                 "  eval       score a translator: BLEU, exact match, attention AER (--model M --corpus DIR);\n"
+                 "             --by-length: BLEU per source-length bucket for several models, table and PNG\n"
                  "  corpus     generate the EN-zh_TW-DE corpus from the grammar (--seed S --out DIR)\n"
                  "  bench      time the peer harness's workloads on every CPU backend (--json, --quick)\n"
                  "  --version  print the version\n");

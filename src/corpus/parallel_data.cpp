@@ -23,6 +23,22 @@ bool valid_target_language(const std::string & lang) { return lang == "zh_TW" ||
 const std::string & target_text(const CorpusExample & e, const std::string & lang) { return lang == "de" ? e.de : e.zh; }
 const std::string & target_alignment(const CorpusExample & e, const std::string & lang) { return lang == "de" ? e.align_de : e.align_zh; }
 
+std::vector<Link> guided_alignment_links(const GoldAlignment & gold, int source_length, int target_length) {
+    std::vector<std::vector<int>> sure(size_t(target_length) + 1), possible(size_t(target_length) + 1);
+    const auto in_range = [&](const Link & l) { return l.first >= 0 && l.first < target_length && l.second >= 0 && l.second < source_length - 1; };
+    for (const Link & l : gold.sure)
+        if (in_range(l)) sure[size_t(l.first)].push_back(l.second);
+    for (const Link & l : gold.possible)
+        if (in_range(l)) possible[size_t(l.first)].push_back(l.second);
+    std::vector<Link> links;
+    for (int t = 0; t <= target_length; t++) {
+        const std::vector<int> & row = !sure[size_t(t)].empty() ? sure[size_t(t)] : possible[size_t(t)];
+        if (row.empty()) links.emplace_back(t, source_length - 1);
+        for (int s : row) links.emplace_back(t, s);
+    }
+    return links;
+}
+
 std::vector<int32_t> encode_tokens(const Vocabulary & v, const std::string & text) {
     std::vector<int32_t> ids;
     std::stringstream ss(text);
@@ -50,8 +66,9 @@ Status load_parallel_data(const std::string & dir, const std::string & split, co
         x.src = encode_tokens(d.src_vocab, e.en);
         x.src.push_back(Vocabulary::kEos);
         x.tgt = encode_tokens(d.tgt_vocab, target_text(e, lang));
-        GoldAlignment gold;  // sure links only: guided alignment trains on the certain ones
-        if (parse_alignment(target_alignment(e, lang), &gold)) x.alignment = gold.sure;
+        GoldAlignment gold;
+        if (parse_alignment(target_alignment(e, lang), &gold))
+            x.alignment = guided_alignment_links(gold, int(x.src.size()), int(x.tgt.size()));
         d.examples.push_back(std::move(x));
         d.rows.push_back(std::move(e));
     }

@@ -2,6 +2,7 @@
 // the vocabularies written beside the splits, and each split's sentences as token ids. The
 // source ends with </s>, as the toy tasks' do, so the encoder sees where the sentence stops.
 #pragma once
+#include "corpus/aligned_text.h"
 #include "corpus/corpus.h"
 #include "text/vocab.h"
 #include "train/batching.h"
@@ -17,7 +18,7 @@ bool valid_target_language(const std::string & lang);
 struct ParallelData {
     Vocabulary src_vocab, tgt_vocab;
     std::vector<CorpusExample> rows;
-    std::vector<Example> examples;  // rows encoded; unknown words become <unk>; sure gold links attached
+    std::vector<Example> examples;  // rows encoded; unknown words become <unk>; guided_alignment_links attached
 };
 
 // Reads <dir>/vocab.en, <dir>/vocab.<lang> and <dir>/<split> (e.g. "train.tsv"); at most
@@ -28,6 +29,14 @@ Status load_parallel_data(const std::string & dir, const std::string & split, co
 // The target column of a row for a language.
 const std::string & target_text(const CorpusExample & e, const std::string & lang);
 const std::string & target_alignment(const CorpusExample & e, const std::string & lang);
+
+// The links guided alignment trains on, one or more for every target row including the final
+// </s>: a row's sure links; else its possible links (Chinese 的, classifiers, 了; German
+// auxiliaries); else the source </s>, which is how a head says "this word translates nothing"
+// (AER reads an argmax on </s> as no link). Supervising only sure rows left the others free to
+// point anywhere, and those wrong links cost the zh-TW head its AER gate.
+// `source_length` counts the source </s>; `target_length` does not count the target </s>.
+std::vector<Link> guided_alignment_links(const GoldAlignment & gold, int source_length, int target_length);
 
 std::vector<int32_t> encode_tokens(const Vocabulary & v, const std::string & space_separated);
 

@@ -17,6 +17,21 @@ static void log_softmax(const float * logits, int V, std::vector<double> * out) 
     for (int i = 0; i < V; i++) (*out)[size_t(i)] = double(logits[i]) - lse;
 }
 
+StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int top_k) {
+    std::vector<double> lp;
+    log_softmax(logits, V, &lp);
+    StepCandidates step;
+    step.chosen = chosen;
+    step.chosen_prob = float(std::exp(lp[size_t(chosen)]));
+    std::vector<int32_t> ids(static_cast<size_t>(V));
+    std::iota(ids.begin(), ids.end(), 0);
+    const size_t k = std::min<size_t>(size_t(std::max(top_k, 1)), ids.size());
+    std::partial_sort(ids.begin(), ids.begin() + long(k), ids.end(),
+                      [&](int32_t a, int32_t b) { return lp[size_t(a)] > lp[size_t(b)]; });
+    for (size_t i = 0; i < k; i++) step.top.push_back({ids[i], float(std::exp(lp[size_t(ids[i])]))});
+    return step;
+}
+
 int default_max_length(const Transformer & model, int source_length, int requested) {
     const int cap = model.config().max_positions;  // the positional table's end
     const int want = requested > 0 ? requested : source_length + 50;
@@ -109,21 +124,10 @@ void record_forced_trace(Compute & cc, const Transformer & model, const EncoderO
     tgt_in.insert(tgt_in.end(), output.begin(), output.end() - 1);
     Tensor logits;
     model.decode_full(cc, enc, tgt_in, &logits, trace);
-    std::vector<double> lp;
-    for (size_t t = 0; t < output.size(); t++) {
-        log_softmax(logits.data() + int64_t(t) * c.tgt_vocab, c.tgt_vocab, &lp);
-        StepCandidates step;
-        step.chosen = output[t];
-        step.chosen_prob = float(std::exp(lp[size_t(output[t])]));
-        std::vector<int32_t> ids(size_t(c.tgt_vocab));
-        std::iota(ids.begin(), ids.end(), 0);
-        const size_t k = std::min<size_t>(size_t(std::max(trace->top_k, 1)), ids.size());
-        std::partial_sort(ids.begin(), ids.begin() + long(k), ids.end(),
-                          [&](int32_t a, int32_t b) { return lp[size_t(a)] > lp[size_t(b)]; });
-        for (size_t i = 0; i < k; i++) step.top.push_back({ids[i], float(std::exp(lp[size_t(ids[i])]))});
-        trace->steps.push_back(std::move(step));
-    }
+    for (size_t t = 0; t < output.size(); t++)
+        trace->steps.push_back(step_candidates(logits.data() + int64_t(t) * c.tgt_vocab, c.tgt_vocab, output[t], trace->top_k));
 }
+
 
 DecodeResult translate(Compute & cc, const Transformer & model, const std::vector<int32_t> & src,
                        const DecodeOptions & opts, AttentionTrace * trace) {

@@ -24,6 +24,10 @@ struct DecodeResult {
 DecodeResult translate(Compute & cc, const Transformer & model, const std::vector<int32_t> & src,
                        const DecodeOptions & opts, AttentionTrace * trace);
 
+// One output step's record for the trace: the chosen token's probability and the top_k
+// alternatives, from that step's logits(V).
+StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int top_k);
+
 // The pieces, for tests and benchmarks.
 DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length);
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,

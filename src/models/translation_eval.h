@@ -33,4 +33,9 @@ struct TranslationEval {
 TranslationEval evaluate_translator(Compute & cc, const Translator & t, const std::vector<EvalItem> & items,
                                     const DecodeOptions & opts, bool with_alignment);
 
+// Corpus BLEU of display strings (Translation::display, one per item) against the items'
+// references, tokenised as sacreBLEU does for the target language (characters for Chinese, 13a
+// otherwise). evaluate_translator's score; shared so every report of BLEU tokenises the same way.
+double reference_bleu(const std::vector<std::string> & hypotheses, const std::vector<EvalItem> & items, bool chinese);
+
 } // namespace attn

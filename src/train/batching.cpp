@@ -109,9 +109,9 @@ PaddedBatch make_padded_batch(const std::vector<Example> & examples, const std::
         const Example & e = examples[indices[r]];
         std::vector<int> links_per_row(T, 0);
         for (const auto & [t, s] : e.alignment)
-            if (t >= 0 && size_t(t) < e.tgt.size() && s >= 0 && size_t(s) < e.src.size()) links_per_row[size_t(t)]++;
+            if (t >= 0 && size_t(t) <= e.tgt.size() && s >= 0 && size_t(s) < e.src.size()) links_per_row[size_t(t)]++;
         for (const auto & [t, s] : e.alignment)
-            if (t >= 0 && size_t(t) < e.tgt.size() && s >= 0 && size_t(s) < e.src.size())
+            if (t >= 0 && size_t(t) <= e.tgt.size() && s >= 0 && size_t(s) < e.src.size())
                 b.alignment[int64_t((r * T + size_t(t)) * S + size_t(s))] += 1.0f / float(links_per_row[size_t(t)]);
         for (int n : links_per_row) b.alignment_rows += n > 0;
     }

@@ -22,7 +22,8 @@ struct Example {
     std::vector<int32_t> src;
     std::vector<int32_t> tgt;  // without BOS and EOS: make_padded_batch adds them
     // Optional gold word alignment, (target index, source index) pairs, for guided-alignment
-    // training (TrainOptions::alignment_weight); empty when unknown.
+    // training (TrainOptions::alignment_weight); empty when unknown. Target index tgt.size() is
+    // the row that predicts </s>.
     std::vector<std::pair<int, int>> alignment;
 };
 

@@ -1,6 +1,7 @@
 #include "train/plot.h"
 
 #include "io/png_write.h"
+#include "train/chart_raster.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,15 +9,18 @@
 #include <cstdlib>
 #include <cstring>
 
-// stb_easy_font is a header of static functions; we use only some of them.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include <stb_easy_font.h>
-#pragma GCC diagnostic pop
-
 namespace attn {
 
 namespace {
+
+using chart::Canvas;
+using chart::draw_text;
+using chart::nice_step;
+using chart::printable;
+using chart::rgb;
+using chart::Rgb;
+using chart::text_width;
+using chart::tick_label;
 
 // ---- CSV --------------------------------------------------------------------------------------
 
@@ -41,98 +45,6 @@ bool parse_double(const std::string & s, double * out) {
     if (end != s.c_str() + s.size()) return false;
     *out = v;
     return true;
-}
-
-// ---- Raster -----------------------------------------------------------------------------------
-
-struct Rgb {
-    uint8_t r, g, b;
-};
-Rgb rgb(const uint8_t c[3]) { return {c[0], c[1], c[2]}; }
-
-struct Canvas {
-    int w, h;
-    std::vector<uint8_t> * px;
-    // Drawing clips to this rectangle (the whole image unless a plot area is being drawn).
-    int cx0 = 0, cy0 = 0, cx1 = 0, cy1 = 0;
-
-    void set(int x, int y, Rgb c) {
-        if (x < cx0 || y < cy0 || x >= cx1 || y >= cy1) return;
-        uint8_t * p = px->data() + (size_t(y) * size_t(w) + size_t(x)) * 4;
-        p[0] = c.r, p[1] = c.g, p[2] = c.b, p[3] = 255;
-    }
-    void fill(int x0, int y0, int x1, int y1, Rgb c) {  // [x0, x1) × [y0, y1)
-        for (int y = std::max(y0, cy0); y < std::min(y1, cy1); y++)
-            for (int x = std::max(x0, cx0); x < std::min(x1, cx1); x++) set(x, y, c);
-    }
-    // Bresenham; `thick` 2 also sets the pixel below and right, for a bolder line.
-    void line(int x0, int y0, int x1, int y1, Rgb c, int thick = 1) {
-        int dx = std::abs(x1 - x0), sx = x0 < x1 ? 1 : -1;
-        int dy = -std::abs(y1 - y0), sy = y0 < y1 ? 1 : -1;
-        int err = dx + dy;
-        for (;;) {
-            set(x0, y0, c);
-            if (thick > 1) set(x0 + 1, y0, c), set(x0, y0 + 1, c), set(x0 + 1, y0 + 1, c);
-            if (x0 == x1 && y0 == y1) return;
-            int e2 = 2 * err;
-            if (e2 >= dy) err += dy, x0 += sx;
-            if (e2 <= dx) err += dx, y0 += sy;
-        }
-    }
-    void unclip() { cx0 = 0, cy0 = 0, cx1 = w, cy1 = h; }
-};
-
-// ASCII only: stb_easy_font indexes a table with the character code.
-std::string printable(const std::string & s) {
-    std::string out = s;
-    for (char & c : out)
-        if (c < 32 || c > 126) c = '?';
-    return out;
-}
-
-int text_width(const std::string & s, int scale) {
-    std::string t = printable(s);
-    return stb_easy_font_width(t.data()) * scale;
-}
-
-// stb_easy_font turns text into axis-aligned quads (its strokes); each is filled as a rectangle,
-// scaled by an integer factor about the text's origin (x, y) = top left.
-void draw_text(Canvas & cv, int x, int y, const std::string & s, int scale, Rgb c) {
-    std::string t = printable(s);
-    // stb says ~270 bytes per character on average; digits with diagonals take more, and a full
-    // buffer silently truncates, so leave plenty.
-    std::vector<char> vbuf(t.size() * 1024 + 256);
-    int quads = stb_easy_font_print(0, 0, t.data(), nullptr, vbuf.data(), int(vbuf.size()));
-    for (int q = 0; q < quads; q++) {
-        float xs[4], ys[4];
-        for (int k = 0; k < 4; k++) {
-            std::memcpy(&xs[k], vbuf.data() + (q * 4 + k) * 16 + 0, 4);
-            std::memcpy(&ys[k], vbuf.data() + (q * 4 + k) * 16 + 4, 4);
-        }
-        float qx0 = *std::min_element(xs, xs + 4), qx1 = *std::max_element(xs, xs + 4);
-        float qy0 = *std::min_element(ys, ys + 4), qy1 = *std::max_element(ys, ys + 4);
-        cv.fill(x + int(std::lround(qx0 * scale)), y + int(std::lround(qy0 * scale)), x + int(std::lround(qx1 * scale)),
-                y + int(std::lround(qy1 * scale)), c);
-    }
-}
-
-// ---- Axes -------------------------------------------------------------------------------------
-
-// A "nice" spacing (1, 2 or 5 × 10^k) giving about `target` intervals over `range`.
-double nice_step(double range, int target) {
-    double raw = range / std::max(target, 1);
-    double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    double f = raw / mag;
-    return (f < 1.5 ? 1.0 : f < 3.5 ? 2.0 : f < 7.5 ? 5.0 : 10.0) * mag;
-}
-
-std::string tick_label(double v, double step) {
-    char buf[64];
-    if (std::fabs(v) < step * 1e-9) v = 0.0;  // no "-0.0" from rounding
-    int decimals = std::max(0, int(-std::floor(std::log10(step) + 1e-9)));
-    if (std::fabs(v) >= 1e7 || decimals > 8) std::snprintf(buf, sizeof buf, "%.3g", v);
-    else std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
 }
 
 // Centred moving average over ±k points, k growing with the number of points.

@@ -1,6 +1,7 @@
 // Loss curves as PNG images, from the training log that CsvLog (progress.h) writes, with no
-// plotting library: a small rasteriser (lines, rectangles) and stb_easy_font's segment glyphs for
-// the labels. Works the same natively and in wasm (e.g. `attn plot-log` under node).
+// plotting library: the small rasteriser of chart_raster.h (lines, rectangles, stb_easy_font's
+// segment glyphs for the labels), which line_chart.h's series charts share. Works the same natively
+// and in wasm (e.g. `attn plot-log` under node).
 //
 // The chart: title, a plot area with a light grid at "nice" tick values (1, 2, 5 × 10^k), axes
 // with tick marks and labels, the raw loss as a thin light line and, from 10 points on, a moving

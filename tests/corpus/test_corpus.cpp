@@ -3,6 +3,7 @@
 // aligned, no empty tokens, Chinese without Latin letters).
 #include "core/sha256.h"
 #include "corpus/corpus.h"
+#include "corpus/parallel_data.h"
 #include "corpus/realize.h"
 
 #include <gtest/gtest.h>
@@ -201,3 +202,15 @@ TEST(Corpus, WrittenFilesHaveAStableFingerprint) {
 }
 
 } // namespace
+
+// Every target row, the final </s> one included, gets something to learn: sure links first,
+// possible links where a word has no sure one, and the source </s> where it has neither.
+TEST(ParallelData, GuidedAlignmentLinksCoverEveryTargetRow) {
+    // Source "the red dress </s>" (4 with </s>), target 紅色 的 洋裝 。 (4 words, then </s>).
+    GoldAlignment gold;
+    gold.sure = {{0, 1}, {2, 2}};
+    gold.possible = {{0, 1}, {1, 1}, {2, 2}, {2, 0}, {3, 7}};  // 3-7: out of range, dropped
+    const std::vector<attn::Link> got = guided_alignment_links(gold, 4, 4);
+    const std::vector<attn::Link> want = {{0, 1}, {1, 1}, {2, 2}, {3, 3}, {4, 3}};
+    EXPECT_EQ(got, want);
+}

@@ -35,6 +35,11 @@ TEST(GuidedAlignment, BatchHoldsRowNormalisedGoldDistributions) {
     EXPECT_FLOAT_EQ(b.alignment[(0 * b.T + 2) * b.S + 2], 0.5f);
     EXPECT_FLOAT_EQ(b.alignment[(1 * b.T + 3) * b.S + 0], 1.0f);
     EXPECT_FLOAT_EQ(b.alignment[(1 * b.T + 1) * b.S + 0], 0.0f);  // a target word without links
+    // The row that predicts </s> (target index 3 of sentence 0) can be supervised too.
+    const std::vector<Example> eos_row = {{{5, 9, 2}, {10, 22, 7}, {{3, 2}}}};
+    const PaddedBatch e = make_padded_batch(eos_row, {0}, 0, 1, 2);
+    EXPECT_EQ(e.alignment_rows, 1);
+    EXPECT_FLOAT_EQ(e.alignment[3 * e.S + 2], 1.0f);
     const std::vector<Example> plain = {{{5, 2}, {7}}};
     EXPECT_EQ(make_padded_batch(plain, {0}, 0, 1, 2).alignment.numel(), 0);
 }
