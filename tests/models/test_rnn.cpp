@@ -4,6 +4,7 @@
 // RNNencdec's decoder reads nothing but C, RNNsearch's alignment rows are distributions.
 #include "io/safetensors.h"
 #include "models/rnn_decode.h"
+#include "models/translator.h"
 #include "train/rnn_train.h"
 
 #include <gtest/gtest.h>
@@ -251,3 +252,52 @@ TEST(Rnn, SaveLoadRoundTripAndBadFiles) {
 }
 
 } // namespace
+
+namespace {
+
+// A translator around a tiny random RNN: English words in, target words out.
+Translator tiny_translator(bool attention) {
+    Vocabulary src, tgt;
+    for (const char * w : {"the", "girl", "sees", "a", "dog", "."}) src.add(w);
+    for (const char * w : {"das", "Mädchen", "sieht", "einen", "Hund", "."}) tgt.add(w);
+    RnnConfig c = tiny(attention);
+    c.src_vocab = src.size(), c.tgt_vocab = tgt.size();
+    TensorMap w = RnnModel::random_weights(c, 4);
+    RnnModel m;
+    EXPECT_TRUE(RnnModel::create(c, std::move(w), &m).ok);
+    m.set_metadata("src_vocab", src.serialize());
+    m.set_metadata("tgt_vocab", tgt.serialize());
+    m.set_metadata("target_language", "de");
+    Translator t;
+    Status s = Translator::from_model(std::move(m), &t);
+    EXPECT_TRUE(s.ok) << s.message;
+    return t;
+}
+
+} // namespace
+
+TEST(RnnTranslator, TranslatesFlagsUnknownWordsAndReportsCAndTiming) {
+    for (bool attention : {false, true}) {
+        const Translator t = tiny_translator(attention);
+        EXPECT_STREQ(t.architecture(), attention ? "rnn_search" : "rnn_encdec");
+        Compute cc(BackendKind::Reference);
+        AttentionTrace trace;
+        DecodeOptions opts;
+        opts.max_length = 6;
+        const Translation r = t.translate(cc, "the girl sees a zebra .", opts, &trace);
+        EXPECT_EQ(r.source.unknown_count, 1);
+        EXPECT_EQ(r.source_ids.size(), 7u);  // six words and </s>
+        EXPECT_EQ(r.encoder_step_ms.size(), 7u);
+        EXPECT_EQ(int(r.context_c.size()), t.rnn().config().hidden);
+        EXPECT_EQ(trace.steps.size(), r.decode.tokens.size());
+        const AttentionMap * a = trace.find("alignment", 0, 0);
+        EXPECT_EQ(a != nullptr, attention);
+        // AER needs a map to read: RNNsearch gives one over a forced output, RNNencdec none.
+        const AttentionTrace forced = t.forced_cross_attention(cc, r.source_ids, {4, 5, 2});
+        EXPECT_EQ(forced.maps.size(), attention ? 1u : 0u);
+        if (attention) {
+            EXPECT_EQ(forced.maps[0].rows, 3);
+            EXPECT_EQ(forced.maps[0].cols, 7);
+        }
+    }
+}
