@@ -40,6 +40,7 @@ bool App::init(const AppOptions & opts) {
     m_state.font_status = load_ui_fonts(assets + "/fonts", 16.0f * m_platform.dpi_scale());
     io.FontGlobalScale = 1.0f / m_platform.dpi_scale();  // fonts baked at device pixels, laid out in points
     m_translator.load(assets, m_state);
+    m_compare.set_assets_dir(assets);  // its models load when the Compare panel first opens
     m_state.gl_renderer = m_platform.gl_renderer();
     m_state.gl_version = m_platform.gl_version();
     return true;
@@ -48,7 +49,7 @@ bool App::init(const AppOptions & opts) {
 bool App::frame() {
     bool had_events = false;
     bool keep_running = m_platform.poll_events(&had_events);
-    const bool work = had_events || m_state.translate_requested || m_state.sentence_set_from_outside;
+    const bool work = had_events || m_state.translate_requested || m_state.sentence_set_from_outside || m_compare.busy(m_state);
     // A few frames after the last input let ImGui settle (hover states, closing popups).
     m_busy_frames = work ? 4 : m_busy_frames - 1;
     if (m_busy_frames <= 0 && !m_force_draw) {
@@ -58,6 +59,7 @@ bool App::frame() {
     }
     m_platform.begin_frame();
     m_translator.update(m_state, ImGui::GetTime());
+    m_compare.update(m_state, m_translator, ImGui::GetTime());
     m_state.sentence_rect = m_state.heatmap_rect = m_state.heatmap_visible = {};
     draw_ui(m_state);
     m_platform.end_frame();

@@ -1,6 +1,7 @@
 // The app, independent of how frames are driven: main_native.cpp loops on frame(), main_web.cpp
 // hands frame() to the browser's requestAnimationFrame, and the render test calls it N times.
 #pragma once
+#include "app/compare_runner.h"
 #include "app/translation_runner.h"
 #include "platform/platform.h"
 #include "ui/app_state.h"
@@ -29,6 +30,7 @@ public:
     AppState & state() { return m_state; }
     Platform & platform() { return m_platform; }
     TranslationRunner & translator() { return m_translator; }
+    CompareRunner & comparer() { return m_compare; }
     void set_always_draw(bool on) { m_force_draw = on; }  // screenshots and render tests draw every frame
     const std::string & error() const { return m_platform.error(); }
 
@@ -36,6 +38,7 @@ private:
     Platform m_platform;
     AppState m_state;
     TranslationRunner m_translator;
+    CompareRunner m_compare;
     int m_busy_frames = 0;  // frames still to draw after the last input or work
     bool m_force_draw = false;
 };

@@ -80,6 +80,11 @@ void TranslationRunner::load(const std::string & assets_dir, AppState & state) {
     state.request_translation(-1e9);
 }
 
+const Translator * TranslationRunner::current(const AppState & state) const {
+    if (m_translators.empty()) return nullptr;
+    return &m_translators[size_t(state.model >= 0 && state.model < int(m_translators.size()) ? state.model : 0)];
+}
+
 void TranslationRunner::update(AppState & state, double now) {
     if (state.translate_requested && now - state.edit_time >= kDebounceSeconds) run(state);
 }

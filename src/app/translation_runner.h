@@ -21,6 +21,10 @@ public:
     // Translates now, whatever the debounce (tests, the host API).
     void run(AppState & state);
 
+    // The Transformer of the selected model (state.model), or nullptr when none could be loaded;
+    // the Compare panel runs it beside the RNNs of its language.
+    const Translator * current(const AppState & state) const;
+
     static constexpr double kDebounceSeconds = 0.25;
 
 private:

@@ -1,4 +1,9 @@
 // The one translation unit that compiles stb's implementations (headers from Debian's libstb-dev).
-// Compiled for both targets: the web build has no libstb to link against.
+// Compiled for both targets: the web build has no libstb to link against. stb_image decodes
+// uploaded images and (its zlib inflater) the gzipped datasets; STBI_NO_SIMD because its SSE2
+// paths do not build for wasm, and decoding speed does not matter here.
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
+#define STBI_NO_SIMD
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb_image.h>

@@ -28,4 +28,14 @@ void AppState::set_sentence(std::string_view text, bool from_outside) {
     sentence_set_from_outside |= from_outside;
 }
 
+bool * AppState::panel_flag(std::string_view name) {
+    if (name == "translate") return &show_translate;
+    if (name == "attention") return &show_attention;
+    if (name == "step") return &show_step;
+    if (name == "architecture") return &show_architecture;
+    if (name == "about") return &show_about;
+    if (name == "compare") return &show_compare;
+    return nullptr;
+}
+
 } // namespace attn

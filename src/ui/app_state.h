@@ -4,6 +4,7 @@
 #pragma once
 #include "models/transformer_config.h"
 #include "nn/attention_trace.h"
+#include "ui/compare_view.h"
 
 #include <string>
 #include <string_view>
@@ -81,11 +82,15 @@ struct AppState {
     TranslationView translation;
     AttentionSelection attention;
     void request_translation(double now) { translate_requested = true; edit_time = now; }
+    CompareView compare;                     // the Compare panel: the sentence through all three models
 
     // Windows.
     bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;
-    bool show_about = false;
+    bool show_about = false, show_compare = false;
     bool show_imgui_demo = false;
+    // A window's flag by name ("translate", "attention", "step", "architecture", "about",
+    // "compare"), for the command line and the host API; nullptr for an unknown name.
+    bool * panel_flag(std::string_view name);
 
     // Facts shown in About, filled by the app at start-up.
     std::string gl_renderer, gl_version, font_status;

@@ -21,15 +21,24 @@ int attention_layers(const TranslationView & t, AttentionKind kind) {
 
 AttentionMatrix attention_matrix(const TranslationView & t, AttentionKind kind, int layer, int head,
                                  std::vector<float> * storage) {
-    const char * id = attention_kind_id(kind);
+    return trace_matrix(t.trace.maps, attention_kind_id(kind), layer, head, t.config.heads, storage);
+}
+
+AttentionMatrix trace_matrix(const std::vector<AttentionMap> & maps, const char * kind, int layer, int head, int heads,
+                             std::vector<float> * storage) {
+    const auto find = [&](int h) -> const AttentionMap * {
+        for (const AttentionMap & m : maps)
+            if (m.kind == kind && m.layer == layer && m.head == h) return &m;
+        return nullptr;
+    };
     if (head >= 0) {
-        const AttentionMap * m = t.trace.find(id, layer, head);
+        const AttentionMap * m = find(head);
         return m ? AttentionMatrix{m->values.data(), m->rows, m->cols} : AttentionMatrix{};
     }
     AttentionMatrix out;
     int n = 0;
-    for (int h = 0; h < t.config.heads; h++) {
-        const AttentionMap * m = t.trace.find(id, layer, h);
+    for (int h = 0; h < heads; h++) {
+        const AttentionMap * m = find(h);
         if (!m) continue;
         if (n == 0) { storage->assign(m->values.size(), 0.0f); out.rows = m->rows; out.cols = m->cols; }
         if (m->values.size() != storage->size()) continue;

@@ -26,5 +26,8 @@ struct AttentionMatrix {
 };
 AttentionMatrix attention_matrix(const TranslationView & t, AttentionKind kind, int layer, int head,
                                  std::vector<float> * storage);
+// The same from any trace: maps of `kind` ("cross", ...), `heads` heads per layer.
+AttentionMatrix trace_matrix(const std::vector<AttentionMap> & maps, const char * kind, int layer, int head, int heads,
+                             std::vector<float> * storage);
 
 } // namespace attn

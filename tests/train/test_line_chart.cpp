@@ -10,13 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
-// The decoder compiled here, privately (static): the library only ever writes images. PNG only,
-// scalar code: the same decoder natively and in wasm.
-#define STB_IMAGE_STATIC
-#define STBI_ONLY_PNG
-#define STBI_NO_SIMD
-#define STB_IMAGE_IMPLEMENTATION
-#include <stb_image.h>
+#include <stb_image.h>  // the library's decoder (src/io/stb_impl.cpp)
 
 using namespace attn;
 

@@ -27,4 +27,12 @@ void attention_rgb(float weight, uint8_t rgb[3]);
 // NaN cells are mid-grey: dark text.
 bool attention_text_dark(float weight);
 
+// The second scale, for signed values such as a GRU state (each unit in (-1, 1)): diverging
+// ColorBrewer "RdBu", blue for negative, near white for 0, red for positive, so the sign reads at
+// a glance and the strength as saturation.
+//   value  -1.0  #2166ac ( 33,102,172)   -0.5  #67a9cf (103,169,207)   0  #f7f7f7 (247,247,247)
+//          +0.5  #ef8a62 (239,138, 98)   +1.0  #b2182b (178, 24, 43)
+// Linear in sRGB between anchors, values clamped to [-1, 1]; NaN is the same grey as above.
+void diverging_rgb(float value, uint8_t rgb[3]);
+
 } // namespace attn

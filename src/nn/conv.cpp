@@ -1,0 +1,105 @@
+#include "nn/conv.h"
+
+#include <algorithm>
+
+namespace attn {
+
+void im2col(const float * x, const ConvGeometry & g, float * cols) {
+    const int Ho = g.out_h(), Wo = g.out_w();
+    for (int c = 0; c < g.C; c++)
+        for (int i = 0; i < g.k; i++)
+            for (int j = 0; j < g.k; j++) {
+                float * row = cols + (int64_t(c) * g.k * g.k + i * g.k + j) * Ho * Wo;
+                for (int oy = 0; oy < Ho; oy++) {
+                    const int y = oy * g.stride - g.pad + i;
+                    for (int ox = 0; ox < Wo; ox++) {
+                        const int xx = ox * g.stride - g.pad + j;
+                        row[oy * Wo + ox] = (y >= 0 && y < g.H && xx >= 0 && xx < g.W) ? x[(int64_t(c) * g.H + y) * g.W + xx] : 0.0f;
+                    }
+                }
+            }
+}
+
+void col2im(const float * cols, const ConvGeometry & g, float * dx) {
+    const int Ho = g.out_h(), Wo = g.out_w();
+    for (int c = 0; c < g.C; c++)
+        for (int i = 0; i < g.k; i++)
+            for (int j = 0; j < g.k; j++) {
+                const float * row = cols + (int64_t(c) * g.k * g.k + i * g.k + j) * Ho * Wo;
+                for (int oy = 0; oy < Ho; oy++) {
+                    const int y = oy * g.stride - g.pad + i;
+                    if (y < 0 || y >= g.H) continue;
+                    for (int ox = 0; ox < Wo; ox++) {
+                        const int xx = ox * g.stride - g.pad + j;
+                        if (xx >= 0 && xx < g.W) dx[(int64_t(c) * g.H + y) * g.W + xx] += row[oy * Wo + ox];
+                    }
+                }
+            }
+}
+
+static ConvGeometry geometry(ConstView x, ConstView w, int stride, int pad) {
+    return {int(x.shape[1]), int(x.shape[2]), int(x.shape[3]), int(w.shape[2]), stride, pad};
+}
+
+void conv2d_forward(Compute & cc, ConstView x, ConstView w, ConstView b, int stride, int pad, TensorView y) {
+    const ConvGeometry g = geometry(x, w, stride, pad);
+    const int64_t N = x.shape[0], O = w.shape[0], K = int64_t(g.C) * g.k * g.k, P = int64_t(g.out_h()) * g.out_w();
+    Tensor cols({K, P});
+    const ConstView w2({w.data, {O, K}});
+    for (int64_t n = 0; n < N; n++) {
+        im2col(x.data + n * g.C * g.H * g.W, g, cols.data());
+        TensorView yn(y.data + n * O * P, {O, P});
+        cc.matmul(w2, cols, /*trans_b=*/false, yn);
+        if (!b.empty())
+            for (int64_t o = 0; o < O; o++)
+                for (int64_t p = 0; p < P; p++) yn.data[o * P + p] += b.data[o];
+    }
+}
+
+void conv2d_backward(Compute & cc, ConstView x, ConstView w, ConstView dy, int stride, int pad, TensorView dx,
+                     TensorView dw, TensorView db) {
+    const ConvGeometry g = geometry(x, w, stride, pad);
+    const int64_t N = x.shape[0], O = w.shape[0], K = int64_t(g.C) * g.k * g.k, P = int64_t(g.out_h()) * g.out_w();
+    Tensor cols({K, P}), dcols({K, P}), wt({K, O}), dw_n({O, K});
+    for (int64_t o = 0; o < O; o++)  // wᵀ once: dcols = wᵀ·dy_n for every image
+        for (int64_t kk = 0; kk < K; kk++) wt[kk * O + o] = w.data[o * K + kk];
+    if (!dx.empty()) std::fill(dx.data, dx.data + dx.numel(), 0.0f);
+    for (int64_t n = 0; n < N; n++) {
+        const ConstView dyn(dy.data + n * O * P, {O, P});
+        im2col(x.data + n * g.C * g.H * g.W, g, cols.data());
+        if (!dw.empty()) {  // dw(O, K) += dy_n(O, P) · cols(K, P)ᵀ
+            cc.matmul(dyn, cols, /*trans_b=*/true, dw_n);
+            cc.add(TensorView(dw.data, {O, K}), dw_n, TensorView(dw.data, {O, K}));
+        }
+        if (!db.empty())
+            for (int64_t o = 0; o < O; o++)
+                for (int64_t p = 0; p < P; p++) db.data[o] += dyn.data[o * P + p];
+        if (!dx.empty()) {
+            cc.matmul(wt, dyn, false, dcols);
+            col2im(dcols.data(), g, dx.data + n * g.C * g.H * g.W);
+        }
+    }
+}
+
+void conv2d_reference(ConstView x, ConstView w, ConstView b, int stride, int pad, TensorView y) {
+    const ConvGeometry g = geometry(x, w, stride, pad);
+    const int64_t N = x.shape[0], O = w.shape[0];
+    const int Ho = g.out_h(), Wo = g.out_w();
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t o = 0; o < O; o++)
+            for (int oy = 0; oy < Ho; oy++)
+                for (int ox = 0; ox < Wo; ox++) {
+                    double sum = b.empty() ? 0.0 : b.data[o];
+                    for (int c = 0; c < g.C; c++)
+                        for (int i = 0; i < g.k; i++)
+                            for (int j = 0; j < g.k; j++) {
+                                const int yy = oy * stride - pad + i, xx = ox * stride - pad + j;
+                                if (yy < 0 || yy >= g.H || xx < 0 || xx >= g.W) continue;
+                                sum += double(w.data[((o * g.C + c) * g.k + i) * g.k + j]) *
+                                       x.data[((n * g.C + c) * g.H + yy) * g.W + xx];
+                            }
+                    y.data[((n * O + o) * Ho + oy) * Wo + ox] = float(sum);
+                }
+}
+
+} // namespace attn

@@ -1,0 +1,29 @@
+#include "ui/compare_view.h"
+
+namespace attn {
+
+const char * compare_architecture(CompareModel m) {
+    switch (m) {
+        case CompareModel::RnnEncDec: return "rnn_encdec";
+        case CompareModel::RnnSearch: return "rnn_search";
+        default: return "transformer";
+    }
+}
+
+const char * compare_title(CompareModel m) {
+    switch (m) {
+        case CompareModel::RnnEncDec: return "RNNencdec";
+        case CompareModel::RnnSearch: return "RNNsearch";
+        default: return "Transformer";
+    }
+}
+
+const char * compare_subtitle(CompareModel m) {
+    switch (m) {
+        case CompareModel::RnnEncDec: return "GRU encoder-decoder, no attention (Cho et al. 2014)";
+        case CompareModel::RnnSearch: return "bidirectional GRU + additive attention (Bahdanau et al. 2015)";
+        default: return "self- and cross-attention, no recurrence (Vaswani et al. 2017)";
+    }
+}
+
+} // namespace attn

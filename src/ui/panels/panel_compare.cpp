@@ -1,0 +1,217 @@
+// Compare: the playground's sentence through RNNencdec, RNNsearch and the Transformer side by
+// side, to see what attention changed. Per model: the translation with per-token probabilities,
+// then what its decoder sees of the sentence: RNNencdec only the vector C, RNNsearch an alignment
+// over every source word (Bahdanau et al. 2015, Fig. 3), the Transformer its cross-attention.
+// Below: the encoders' measured time (sequential RNN steps against one parallel pass) and BLEU by
+// sentence length (Bahdanau et al. 2015, Fig. 2), shipped or recomputed on the mini test set.
+#include "ui/compare_data.h"
+#include "ui/layout.h"
+#include "ui/ui.h"
+#include "ui/widgets/heatmap.h"
+#include "ui/widgets/line_plot.h"
+#include "ui/widgets/token_probabilities.h"
+#include "ui/widgets/vector_strip.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace attn {
+
+namespace {
+
+const ImVec4 kWarning(1.0f, 0.55f, 0.25f, 1.0f);
+constexpr float kMaxCell = 22.0f, kMinCell = 8.0f;
+
+void color_swatch(ImU32 color) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + h - 4, p.y + h - 2), color, 2.0f);
+    ImGui::Dummy(ImVec2(h - 2, h));
+    ImGui::SameLine();
+}
+
+std::string parameter_text(int64_t n) {
+    char buf[48];
+    if (n >= 1000000) std::snprintf(buf, sizeof buf, "%.2f M parameters", double(n) / 1e6);
+    else std::snprintf(buf, sizeof buf, "%.0f k parameters", double(n) / 1e3);
+    return buf;
+}
+
+// Name, what it is, size, and its translation with the probability of every token.
+void model_header(const CompareView & v, CompareModel m) {
+    const ComparedTranslation & t = v[m];
+    color_swatch(compare_color(m));
+    ImGui::TextUnformatted(compare_title(m));
+    if (t.ok()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", parameter_text(t.parameters).c_str());
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", compare_subtitle(m));
+    if (!t.ok()) {
+        ImGui::TextColored(kWarning, "%s", t.error.c_str());
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    ImGui::SetWindowFontScale(1.25f);
+    ImGui::TextWrapped("%s", t.display.empty() ? "(nothing)" : t.display.c_str());
+    ImGui::SetWindowFontScale(1.0f);
+    ImGui::PopTextWrapPos();
+    draw_token_probabilities(t.outputs, t.probabilities);
+}
+
+// A cell size that fits the column's width and keeps the map short enough to leave room below.
+float heatmap_cell(int rows, int cols, const std::vector<std::string> & row_labels) {
+    const float width = ImGui::GetContentRegionAvail().x - max_label_width(row_labels, rows) - 8;
+    return std::clamp(std::floor(std::min(width / float(std::max(cols, 1)), 260.0f / float(std::max(rows, 1)))), kMinCell, kMaxCell);
+}
+
+void attention_heatmap(const char * id, const float * values, int rows, int cols, const std::vector<std::string> & row_labels,
+                       const std::vector<std::string> & col_labels) {
+    HeatmapOptions o;
+    o.cell = heatmap_cell(rows, cols, row_labels);
+    draw_heatmap(id, values, rows, cols, row_labels, col_labels, o);
+}
+
+void context_vector(const CompareView & v) {
+    ImGui::TextUnformatted("The vector C: the only bridge between encoder and decoder");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
+                        "however long it is.", v.context_c.size());
+    ImGui::PopTextWrapPos();
+    draw_vector_strip("##c", v.context_c.data(), int(v.context_c.size()), 0);
+    draw_diverging_legend("##c_legend", 160);
+}
+
+void alignment_map(const CompareView & v) {
+    ImGui::TextUnformatted("Alignment: where each output word looks");
+    ImGui::TextDisabled("rows: words written · columns: English words");
+    const AttentionMap & a = v.alignment;
+    if (a.rows == 0) { ImGui::TextDisabled("No alignment recorded."); return; }
+    attention_heatmap("##alignment", a.values.data(), a.rows, a.cols, v[CompareModel::RnnSearch].outputs, v.source);
+    draw_color_legend("##alignment_legend", 200);
+}
+
+void cross_attention_map(CompareView & v) {
+    ImGui::TextUnformatted("Cross-attention:");
+    const int layer = compare_cross_layer(v);
+    char label[48];
+    std::snprintf(label, sizeof label, layer == v.transformer_layers - 1 ? "Layer %d (last)" : "Layer %d", layer);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Layer 00 (last)").x + ImGui::GetFrameHeight() + 12);
+    if (ImGui::BeginCombo("##cross_layer", label)) {
+        for (int l = 0; l < v.transformer_layers; l++) {
+            std::snprintf(label, sizeof label, l == v.transformer_layers - 1 ? "Layer %d (last)" : "Layer %d", l);
+            if (ImGui::Selectable(label, l == layer)) v.cross_layer = l;
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    std::snprintf(label, sizeof label, v.cross_head < 0 ? "Mean of heads" : "Head %d", v.cross_head);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Mean of heads").x + ImGui::GetFrameHeight() + 12);
+    if (ImGui::BeginCombo("##cross_head", label)) {
+        if (ImGui::Selectable("Mean of heads", v.cross_head < 0)) v.cross_head = -1;
+        for (int h = 0; h < v.transformer_heads; h++) {
+            std::snprintf(label, sizeof label, "Head %d", h);
+            if (ImGui::Selectable(label, h == v.cross_head)) v.cross_head = h;
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::TextDisabled("rows: words written · columns: English words");
+    static std::vector<float> mean;
+    const AttentionMatrix m = compare_cross_matrix(v, &mean);
+    if (!m.values) { ImGui::TextDisabled("No cross-attention recorded."); return; }
+    attention_heatmap("##cross", m.values, m.rows, m.cols, v[CompareModel::Transformer].outputs, v.source);
+    draw_color_legend("##cross_legend", 200);
+}
+
+void models_side_by_side(CompareView & v) {
+    if (!ImGui::BeginTable("##models", kCompareModels, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
+    for (int i = 0; i < kCompareModels; i++) {
+        const CompareModel m = CompareModel(i);
+        ImGui::TableNextColumn();
+        ImGui::PushID(i);
+        model_header(v, m);
+        if (v[m].ok()) {
+            ImGui::Spacing();
+            if (m == CompareModel::RnnEncDec) context_vector(v);
+            else if (m == CompareModel::RnnSearch) alignment_map(v);
+            else cross_attention_map(v);
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+void encoder_timing(const CompareView & v) {
+    ImGui::TextUnformatted("Encoder time on this sentence, measured just now");
+    const std::vector<TimingLane> lanes = compare_timing_lanes(v);
+    if (lanes.empty()) { ImGui::TextDisabled("No model ran."); return; }
+    draw_timing_strip("##timing", lanes, 0);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("Each RNN step waits for the previous one; the Transformer reads all words at once "
+                        "(a box per step, width ∝ its time).");
+    ImGui::PopTextWrapPos();
+}
+
+void bleu_by_length(CompareBleu & b) {
+    ImGui::TextUnformatted("BLEU by source sentence length");
+    const bool has_recomputed = !b.recomputed.series.empty();
+    if (ImGui::RadioButton("Shipped (test split)", !b.show_recomputed)) b.show_recomputed = false;
+    ImGui::SameLine();
+    if (!has_recomputed) ImGui::BeginDisabled();
+    if (ImGui::RadioButton("Mini test set", b.show_recomputed && has_recomputed)) b.show_recomputed = true;
+    if (!has_recomputed) ImGui::EndDisabled();
+    same_line_if_fits(240);
+    if (b.running) {
+        char overlay[48];
+        std::snprintf(overlay, sizeof overlay, "%.0f%% of %d sentences × 3", 100.0 * b.progress, b.sentences);
+        ImGui::ProgressBar(b.progress, ImVec2(-FLT_MIN, 0), overlay);
+    } else if (ImGui::Button("Recompute on the mini test set")) {
+        b.recompute_requested = true;
+    }
+    if (ImGui::IsItemHovered() && !b.running)
+        ImGui::SetTooltip("Translates the 10 first test sentences of every length bucket with all three models, here and now.");
+    if (!b.recompute_error.empty()) ImGui::TextColored(kWarning, "%s", b.recompute_error.c_str());
+    const bool recomputed = b.show_recomputed && has_recomputed;
+    if (!recomputed && !b.shipped_error.empty()) ImGui::TextColored(kWarning, "%s", b.shipped_error.c_str());
+    const LineChart & chart = recomputed ? b.recomputed : b.shipped;
+    if (!chart.series.empty()) draw_line_plot("##bleu", chart, ImVec2(0, std::max(170.0f, ImGui::GetContentRegionAvail().y - 4)));
+}
+
+} // namespace
+
+void draw_panel_compare(AppState & s) {
+    place_next_window(Panel::Compare);
+    if (!ImGui::Begin("Compare: one sentence, three translators", &s.show_compare)) { ImGui::End(); return; }
+    CompareView & v = s.compare;
+    ImGui::TextDisabled("Sentence (edit it in Translate):");
+    ImGui::SameLine();
+    ImGui::TextUnformatted(s.sentence.c_str());
+    if (!s.model_names.empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("· %s · all three decode greedily%s", s.model_names[size_t(std::clamp(s.model, 0, int(s.model_names.size()) - 1))].c_str(),
+                            v.ready && v.sentence != s.sentence ? " · updating…" : "");
+    }
+    if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());
+    if (!v.ready) {
+        if (v.message.empty()) ImGui::TextDisabled("Comparing…");
+        ImGui::End();
+        return;
+    }
+    models_side_by_side(v);
+    ImGui::Separator();
+    if (ImGui::BeginTable("##bottom", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+        ImGui::TableNextColumn();
+        encoder_timing(v);
+        ImGui::TableNextColumn();
+        bleu_by_length(v.bleu);
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+} // namespace attn

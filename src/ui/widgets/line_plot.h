@@ -1,0 +1,18 @@
+// A line chart drawn with ImGui (the in-app twin of train/line_chart.h's PNG chart, same data and
+// same series colours): categories evenly spaced along x, the chart's fixed y range with a light
+// grid, one line with square markers per series (a NaN value is a gap), the legend to the right
+// of the plot so it never covers a line, and a tooltip with every series' value at the hovered
+// category.
+#pragma once
+#include "train/line_chart.h"
+
+#include <imgui.h>
+
+namespace attn {
+
+ImU32 series_imcolor(size_t i);  // series_color(i) as an opaque ImGui colour
+
+// One item of `size` (a component <= 0: the available width / 220 px).
+void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size);
+
+} // namespace attn
