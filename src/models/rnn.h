@@ -15,6 +15,7 @@
 // the comparison is about.
 #pragma once
 #include "backend/compute.h"
+#include "models/model_file.h"
 #include "models/rnn_config.h"
 #include "nn/gru.h"
 
@@ -23,8 +24,6 @@
 #include <vector>
 
 namespace attn {
-
-using TensorMap = std::map<std::string, Tensor>;
 
 // The encoder's output for B sentences. Encoder states are time-major, (S·B, ·) with row t·B + b,
 // so one time step is a contiguous block; the annotations the attention reads are batch-major.
@@ -53,6 +52,7 @@ struct RnnStepCache {
 class RnnModel {
 public:
     static Status create(const RnnConfig & cfg, TensorMap tensors, RnnModel * out);
+    static constexpr const char * kFormat = "attention-playground/rnn/1";  // the file's metadata "format"
     static Status load(const std::string & path, RnnModel * out);
     Status save(const std::string & path) const;
     static TensorMap random_weights(const RnnConfig & cfg, uint64_t seed);

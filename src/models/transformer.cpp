@@ -7,13 +7,12 @@
 #include "models/transformer.h"
 
 #include "core/rng.h"
-#include "io/safetensors.h"
+#include "models/model_file.h"
 
 #include <cmath>
 
 namespace attn {
 
-static const char * kFormat = "attention-playground/transformer/1";
 
 // ---- [SECTION] weights: names, shapes, random init, load/save ---------------------------------
 
@@ -87,20 +86,7 @@ TensorMap Transformer::random_weights(const TransformerConfig & c, uint64_t seed
 
 Status Transformer::create(const TransformerConfig & cfg, TensorMap tensors, Transformer * out) {
     if (Status st = cfg.validate(); !st) return st;
-    const auto expected = expected_tensors(cfg);
-    for (const auto & [name, shape] : expected) {
-        auto it = tensors.find(name);
-        if (it == tensors.end()) return Status::error("weights: missing tensor " + name);
-        if (it->second.shape() != shape)
-            return Status::error("weights: tensor " + name + " has shape " + it->second.shape().str() + ", expected " +
-                                 shape.str());
-    }
-    if (tensors.size() != expected.size())
-        for (const auto & [name, t] : tensors) {
-            bool known = false;
-            for (const auto & e : expected) known |= e.first == name;
-            if (!known) return Status::error("weights: unexpected tensor " + name + " for this configuration");
-        }
+    if (Status st = check_tensor_set(expected_tensors(cfg), tensors); !st) return st;
     out->m_cfg = cfg;
     out->m_tensors = std::move(tensors);
     return out->bind();
@@ -160,29 +146,19 @@ int64_t Transformer::parameter_count() const {
 }
 
 Status Transformer::load(const std::string & path, Transformer * out) {
-    WeightsFile file;
-    if (Status st = load_safetensors(path, &file); !st) return st;
-    auto fmt = file.metadata.find("format");
-    if (fmt == file.metadata.end() || fmt->second != kFormat)
-        return Status::error(path + ": not a Transformer weights file (metadata \"format\" should be \"" + kFormat + "\")");
-    auto cfg_text = file.metadata.find("config");
-    if (cfg_text == file.metadata.end()) return Status::error(path + ": metadata has no \"config\"");
+    TensorMap tensors;
+    std::string cfg_text;
+    std::map<std::string, std::string> metadata;
+    if (Status st = read_model_file(path, kFormat, "a Transformer", &tensors, &cfg_text, &metadata); !st) return st;
     TransformerConfig cfg;
-    if (Status st = TransformerConfig::from_json(cfg_text->second, &cfg); !st) return Status::error(path + ": " + st.message);
-    if (Status st = create(cfg, std::move(file.tensors), out); !st) return Status::error(path + ": " + st.message);
-    file.metadata.erase("format");
-    file.metadata.erase("config");
-    out->m_metadata = std::move(file.metadata);
+    if (Status st = TransformerConfig::from_json(cfg_text, &cfg); !st) return Status::error(path + ": " + st.message);
+    if (Status st = create(cfg, std::move(tensors), out); !st) return Status::error(path + ": " + st.message);
+    out->m_metadata = std::move(metadata);
     return Status::success();
 }
 
 Status Transformer::save(const std::string & path) const {
-    WeightsFile file;
-    file.tensors = m_tensors;
-    file.metadata = m_metadata;
-    file.metadata["format"] = kFormat;
-    file.metadata["config"] = m_cfg.to_json();
-    return save_safetensors(path, file);
+    return write_model_file(path, kFormat, m_cfg.to_json(), m_tensors, m_metadata);
 }
 
 // ---- [SECTION] embeddings and positions -------------------------------------------------------

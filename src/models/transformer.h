@@ -69,6 +69,7 @@ public:
     // Takes ownership of the tensors, checks that every expected name is present with the right
     // shape and nothing unexpected is left, and binds the layer views.
     static Status create(const TransformerConfig & cfg, TensorMap tensors, Transformer * out);
+    static constexpr const char * kFormat = "attention-playground/transformer/1";  // the file's metadata "format"
     static Status load(const std::string & path, Transformer * out);      // safetensors + config metadata
     Status save(const std::string & path) const;
     // Other metadata travelling with the weights (a translator's vocabularies, its corpus); load()

@@ -36,20 +36,20 @@ Status Translator::from_model(RnnModel model, Translator * out) {
 }
 
 Status Translator::load(const std::string & path, Translator * out) {
-    Transformer model;
-    Status s = Transformer::load(path, &model);
-    if (!s && s.message.find("not a Transformer weights file") != std::string::npos) {
+    // The header's "format" says which model class the file holds (the file is read again by it).
+    WeightsFile peek;
+    if (Status s = load_safetensors(path, &peek); !s) return s;
+    const auto format = peek.metadata.find("format");
+    Status s = Status::success();
+    if (format != peek.metadata.end() && format->second == RnnModel::kFormat) {
         RnnModel rnn;
-        Status r = RnnModel::load(path, &rnn);
-        if (r.message.find("not an RNN weights file") != std::string::npos)
-            return Status::error(path + ": not a translator (neither a Transformer nor an RNN weights file)");
-        if (!r) return r;
-        if (Status st = from_model(std::move(rnn), out); !st) return Status::error(path + ": " + st.message);
-        return Status::success();
+        if (s = RnnModel::load(path, &rnn); s) s = from_model(std::move(rnn), out);
+    } else {
+        Transformer model;
+        if (s = Transformer::load(path, &model); s) s = from_model(std::move(model), out);
     }
-    if (!s) return s;
-    if (Status st = from_model(std::move(model), out); !st) return Status::error(path + ": " + st.message);
-    return Status::success();
+    if (!s && s.message.rfind(path, 0) != 0) return Status::error(path + ": " + s.message);
+    return s;
 }
 
 const char * Translator::architecture() const {

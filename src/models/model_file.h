@@ -1,0 +1,27 @@
+// What every model class does with its weights file, in one place: a safetensors file whose
+// metadata holds "format" (which model class), "config" (its JSON) and anything else the model
+// carries (vocabularies, corpus fingerprints), and a tensor set that must match the config exactly.
+#pragma once
+#include "core/status.h"
+#include "io/safetensors.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace attn {
+
+using TensorMap = std::map<std::string, Tensor>;
+
+// Every expected name present with its shape, and nothing else.
+Status check_tensor_set(const std::vector<std::pair<std::string, Shape>> & expected, const TensorMap & tensors);
+
+// Loads `path` and checks its "format" is `format` (`what` names the model class in the message).
+// On success: the tensors, the config JSON, and the remaining metadata.
+Status read_model_file(const std::string & path, const char * format, const char * what, TensorMap * tensors,
+                       std::string * config_json, std::map<std::string, std::string> * metadata);
+Status write_model_file(const std::string & path, const char * format, const std::string & config_json,
+                        const TensorMap & tensors, const std::map<std::string, std::string> & metadata);
+
+} // namespace attn
