@@ -51,7 +51,7 @@ bool App::frame() {
     bool keep_running = m_platform.poll_events(&had_events);
     const bool work = had_events || m_state.translate_requested || m_state.sentence_set_from_outside || m_compare.busy(m_state);
     // A few frames after the last input let ImGui settle (hover states, closing popups).
-    m_busy_frames = work ? 4 : m_busy_frames - 1;
+    m_busy_frames = work ? kSettleFrames : m_busy_frames - 1;
     if (m_busy_frames <= 0 && !m_force_draw) {
         m_platform.wait_events(0.5);
         m_state.idle_frames++;

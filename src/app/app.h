@@ -6,6 +6,7 @@
 #include "platform/platform.h"
 #include "ui/app_state.h"
 
+#include <algorithm>
 #include <string>
 
 namespace attn {
@@ -32,6 +33,9 @@ public:
     TranslationRunner & translator() { return m_translator; }
     CompareRunner & comparer() { return m_compare; }
     void set_always_draw(bool on) { m_force_draw = on; }  // screenshots and render tests draw every frame
+    // Draws the next few frames even without input: the host changed the state (a window opened or
+    // closed through the host API) and the screen must follow.
+    void request_frames() { m_busy_frames = std::max(m_busy_frames, kSettleFrames); }
     const std::string & error() const { return m_platform.error(); }
 
 private:
@@ -39,6 +43,7 @@ private:
     AppState m_state;
     TranslationRunner m_translator;
     CompareRunner m_compare;
+    static constexpr int kSettleFrames = 4;  // drawn after the last input, so ImGui settles (hover, popups)
     int m_busy_frames = 0;  // frames still to draw after the last input or work
     bool m_force_draw = false;
 };

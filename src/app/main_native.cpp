@@ -9,7 +9,7 @@
 #include <string>
 
 static void usage() {
-    std::puts("usage: attn_app [--frames N] [--screenshot out.png] [--size WxH] [--hidden] [--about]\n"
+    std::puts("usage: attn_app [--frames N] [--screenshot out.png] [--size WxH] [--hidden] [--about] [--compare]\n"
               "  --frames N         quit after N frames (default: run until the window is closed)\n"
               "  --screenshot PATH  save the last frame as PNG (needs --frames)\n"
               "  --size WxH         window size in points (default 1280x800)\n"
@@ -20,14 +20,15 @@ static void usage() {
               "  --kind K           attention shown: encoder, decoder or cross (default)\n"
               "  --layer L --head H layer and head (head -1: mean over heads)\n"
               "  --view V           heatmap (default), model or lines\n"
-              "  --architecture     open the Architecture panel");
+              "  --architecture     open the Architecture panel\n"
+              "  --compare          open the Compare panel (RNNencdec, RNNsearch and Transformer side by side)");
 }
 
 int main(int argc, char ** argv) {
     attn::AppOptions opts;
     long long max_frames = -1;
     std::string screenshot;
-    bool open_about = false, open_architecture = false;
+    bool open_about = false, open_architecture = false, open_compare = false;
     std::string sentence, kind = "cross", view = "heatmap";
     int model = 0, layer = 0, head = -1;
     for (int i = 1; i < argc; i++) {
@@ -39,6 +40,7 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--hidden")) opts.platform.hidden = true;
         else if (!std::strcmp(a, "--about")) open_about = true;
         else if (!std::strcmp(a, "--architecture")) open_architecture = true;
+        else if (!std::strcmp(a, "--compare")) open_compare = true;
         else if (!std::strcmp(a, "--sentence") && has_value) sentence = argv[++i];
         else if (!std::strcmp(a, "--model") && has_value) model = std::atoi(argv[++i]);
         else if (!std::strcmp(a, "--kind") && has_value) kind = argv[++i];
@@ -60,6 +62,7 @@ int main(int argc, char ** argv) {
     attn::AppState & st = app.state();
     st.show_about = open_about;
     st.show_architecture = open_architecture;
+    st.show_compare = open_compare;
     if (!sentence.empty()) st.set_sentence(sentence, /*from_outside=*/true);
     st.model = model;
     st.attention.kind = kind == "encoder" ? attn::AttentionKind::EncoderSelf

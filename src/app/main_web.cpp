@@ -87,4 +87,20 @@ EMSCRIPTEN_KEEPALIVE int attn_attention_rgb(float weight) {
 // Translates the current sentence now (tests do not wait for the typing debounce).
 EMSCRIPTEN_KEEPALIVE void attn_translate_now() { g_app.translator().run(g_app.state()); }
 
+// Opens (open != 0) or closes a window by name: "translate", "attention", "step", "architecture",
+// "about", "compare". Returns 0 for an unknown name.
+EMSCRIPTEN_KEEPALIVE int attn_show_panel(const char * name, int open) {
+    bool * flag = name ? g_app.state().panel_flag(name) : nullptr;
+    if (flag) *flag = open != 0;
+    g_app.request_frames();  // no input event announces the change
+    return flag != nullptr;
+}
+
+// Compares the current sentence in the Compare panel now. The first time, the RNN translators are
+// still downloading: state_json's compare.message says so and the app finishes on its own.
+EMSCRIPTEN_KEEPALIVE void attn_compare_now() { g_app.comparer().run(g_app.state(), g_app.translator()); }
+
+// Presses the Compare panel's "Recompute on the mini test set" button.
+EMSCRIPTEN_KEEPALIVE void attn_compare_recompute() { g_app.state().compare.bleu.recompute_requested = true; }
+
 } // extern "C"

@@ -2,10 +2,53 @@
 
 #include "nn/attention_steps.h"
 #include "ui/attention_data.h"
+#include "ui/compare_data.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 namespace attn {
+
+namespace {
+
+nlohmann::json chart_json(const LineChart & c) {
+    nlohmann::json series = nlohmann::json::array();
+    for (const LineSeries & s : c.series) {
+        nlohmann::json values = nlohmann::json::array();
+        for (double v : s.values) values.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json());  // NaN: null
+        series.push_back({{"label", s.label}, {"values", values}});
+    }
+    return {{"categories", c.categories}, {"series", series}};
+}
+
+// The Compare panel: per model its architecture, translation and timings, plus C, the RNNsearch
+// alignment, the shown cross-attention map's shape and the BLEU-by-length lines.
+nlohmann::json compare_json(const AppState & s) {
+    const CompareView & v = s.compare;
+    nlohmann::json models = nlohmann::json::array();
+    for (int i = 0; i < kCompareModels; i++) {
+        const ComparedTranslation & t = v.models[i];
+        models.push_back({{"architecture", compare_architecture(CompareModel(i))}, {"title", compare_title(CompareModel(i))},
+                          {"error", t.error}, {"parameters", t.parameters}, {"display", t.display}, {"outputs", t.outputs},
+                          {"probabilities", t.probabilities}, {"encoder_ms", t.encoder_ms}, {"decoder_ms", t.decoder_ms},
+                          {"encoder_step_ms", t.encoder_step_ms}});
+    }
+    std::vector<float> storage;
+    const AttentionMatrix cross = compare_cross_matrix(v, &storage);
+    nlohmann::json timing = nlohmann::json::array();
+    for (const TimingLane & lane : compare_timing_lanes(v)) timing.push_back({{"label", lane.label}, {"ms", lane.ms}});
+    const CompareBleu & b = v.bleu;
+    return {{"open", s.show_compare}, {"ready", v.ready}, {"message", v.message}, {"sentence", v.sentence},
+            {"language", v.language}, {"source", v.source}, {"models", models}, {"context_c", v.context_c},
+            {"alignment", {{"rows", v.alignment.rows}, {"cols", v.alignment.cols}, {"values", v.alignment.values}}},
+            {"cross", {{"layer", compare_cross_layer(v)}, {"head", v.cross_head}, {"rows", cross.rows}, {"cols", cross.cols}}},
+            {"timing", timing},
+            {"bleu", {{"shipped", chart_json(b.shipped)}, {"shipped_error", b.shipped_error}, {"recomputed", chart_json(b.recomputed)},
+                      {"running", b.running}, {"progress", b.progress}, {"recompute_error", b.recompute_error}}}};
+}
+
+} // namespace
 
 std::string app_state_json(const AppState & s) {
     const TranslationView & t = s.translation;
@@ -39,6 +82,7 @@ std::string app_state_json(const AppState & s) {
         const AttentionSteps st = compute_attention_steps(c, a.query, mask_for_kind(c.kind));
         j["step"] = {{"head", c.head}, {"query", a.query}, {"weights", st.weights}, {"sqrt_dk", st.sqrt_dk}};
     }
+    j["compare"] = compare_json(s);
     return j.dump();
 }
 

@@ -21,8 +21,8 @@ const char * compare_title(CompareModel m) {
 const char * compare_subtitle(CompareModel m) {
     switch (m) {
         case CompareModel::RnnEncDec: return "GRU encoder-decoder, no attention (Cho et al. 2014)";
-        case CompareModel::RnnSearch: return "bidirectional GRU + additive attention (Bahdanau et al. 2015)";
-        default: return "self- and cross-attention, no recurrence (Vaswani et al. 2017)";
+        case CompareModel::RnnSearch: return "bidirectional GRU + attention (Bahdanau et al. 2015)";
+        default: return "attention only, no recurrence (Vaswani et al. 2017)";
     }
 }
 

@@ -14,6 +14,9 @@ namespace attn {
 // The three architectures, in the order the story (and the panel) tells it.
 enum class CompareModel : int { RnnEncDec = 0, RnnSearch = 1, Transformer = 2 };
 constexpr int kCompareModels = 3;
+// The timings are the best of this many runs: one run of a fraction of a millisecond on a busy
+// machine measures the scheduler as much as the encoder.
+constexpr int kCompareTimingRuns = 3;
 const char * compare_architecture(CompareModel m);  // "rnn_encdec", "rnn_search", "transformer"
 const char * compare_title(CompareModel m);         // "RNNencdec", "RNNsearch", "Transformer"
 const char * compare_subtitle(CompareModel m);      // what the decoder sees of the sentence

@@ -1,6 +1,7 @@
 #include "ui/ui.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the window list, back to front
 
 namespace attn {
 
@@ -24,6 +25,25 @@ static void draw_main_menu_bar(AppState & s) {
     ImGui::EndMainMenuBar();
 }
 
+// The browser lays a real <input> over the sentence box (web/app.js), and a DOM element is always
+// above the canvas: when a window drawn above Translate (Compare, Architecture, a popup) covers
+// the box, the box is reported as not drawn so the <input> hides instead of floating over it.
+static void forget_covered_sentence_box(AppState & s) {
+    const WidgetRect r = s.sentence_rect;
+    ImGuiWindow * translate = ImGui::FindWindowByName("Translate");
+    if (r.w <= 0 || !translate) return;
+    const ImRect box(r.x, r.y, r.x + r.w, r.y + r.h);
+    bool above = false;
+    for (ImGuiWindow * w : ImGui::GetCurrentContext()->Windows) {
+        if (w == translate) above = true;
+        // WasActive: not ImGui's implicit "Debug##Default" window, active only while a frame is built.
+        else if (above && w->Active && w->WasActive && !w->Hidden && w->RootWindow != translate && w->Rect().Overlaps(box)) {
+            s.sentence_rect = {};
+            return;
+        }
+    }
+}
+
 void draw_ui(AppState & s) {
     draw_main_menu_bar(s);
     if (s.show_translate) draw_panel_translate(s);
@@ -33,6 +53,7 @@ void draw_ui(AppState & s) {
     if (s.show_compare) draw_panel_compare(s);
     if (s.show_about) draw_panel_about(s);
     if (s.show_imgui_demo) ImGui::ShowDemoWindow(&s.show_imgui_demo);
+    forget_covered_sentence_box(s);
 }
 
 } // namespace attn

@@ -78,6 +78,28 @@ TEST(ColorScale, NanIsADistinctGrey) {
     EXPECT_TRUE(attention_text_dark(std::nanf("")));
 }
 
+Rgb diverging_of(float v) {
+    uint8_t c[3];
+    diverging_rgb(v, c);
+    return {c[0], c[1], c[2]};
+}
+
+TEST(DivergingScale, AnchorsSignAndClamping) {
+    EXPECT_EQ(diverging_of(-1.0f), (Rgb{33, 102, 172}));
+    EXPECT_EQ(diverging_of(0.0f), (Rgb{247, 247, 247}));
+    EXPECT_EQ(diverging_of(1.0f), (Rgb{178, 24, 43}));
+    EXPECT_EQ(diverging_of(-7.0f), diverging_of(-1.0f));
+    EXPECT_EQ(diverging_of(7.0f), diverging_of(1.0f));
+    // Negative values are bluish, positive reddish, and both darken away from 0.
+    for (float v = 0.1f; v <= 1.0f; v += 0.1f) {
+        EXPECT_GT(diverging_of(-v).b, diverging_of(-v).r) << v;
+        EXPECT_GT(diverging_of(v).r, diverging_of(v).b) << v;
+        EXPECT_LT(luminance(diverging_of(v)), luminance(diverging_of(v - 0.1f))) << v;
+        EXPECT_LT(luminance(diverging_of(-v)), luminance(diverging_of(-v + 0.1f))) << v;
+    }
+    EXPECT_EQ(diverging_of(std::nanf("")), rgb_of(std::nanf("")));
+}
+
 TEST(ColorScale, TextColourIsTheMoreReadableOne) {
     auto contrast = [](double a, double b) { return (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05); };
     EXPECT_TRUE(attention_text_dark(0.0f));

@@ -2,8 +2,9 @@
 // side, to see what attention changed. Per model: the translation with per-token probabilities,
 // then what its decoder sees of the sentence: RNNencdec only the vector C, RNNsearch an alignment
 // over every source word (Bahdanau et al. 2015, Fig. 3), the Transformer its cross-attention.
-// Below: the encoders' measured time (sequential RNN steps against one parallel pass) and BLEU by
-// sentence length (Bahdanau et al. 2015, Fig. 2), shipped or recomputed on the mini test set.
+// Under C, what that bottleneck costs: BLEU by sentence length (Bahdanau et al. 2015, Fig. 2),
+// shipped or recomputed on the mini test set. Along the bottom, the encoders' measured time:
+// sequential RNN steps against the Transformer's one parallel pass.
 #include "ui/compare_data.h"
 #include "ui/layout.h"
 #include "ui/ui.h"
@@ -24,6 +25,8 @@ namespace {
 
 const ImVec4 kWarning(1.0f, 0.55f, 0.25f, 1.0f);
 constexpr float kMaxCell = 22.0f, kMinCell = 8.0f;
+constexpr float kMaxHeatmapGrid = 260.0f;  // px of cells, so the timing strip fits below at 800 px
+constexpr int kMaxTokenRows = 2;  // more scroll: a babbling model must not push the rest away
 
 void color_swatch(ImU32 color) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -56,17 +59,26 @@ void model_header(const CompareView & v, CompareModel m) {
         ImGui::PopTextWrapPos();
         return;
     }
-    ImGui::SetWindowFontScale(1.25f);
+    ImGui::SetWindowFontScale(1.15f);
     ImGui::TextWrapped("%s", t.display.empty() ? "(nothing)" : t.display.c_str());
     ImGui::SetWindowFontScale(1.0f);
     ImGui::PopTextWrapPos();
-    draw_token_probabilities(t.outputs, t.probabilities);
+    draw_token_probabilities("##tokens", t.outputs, t.probabilities, kMaxTokenRows);
 }
 
-// A cell size that fits the column's width and keeps the map short enough to leave room below.
+// A cell size that fits the column's width. A tall map (a long output) gets smaller cells, but
+// not below a text line while it can be helped: smaller cells label only every other word.
 float heatmap_cell(int rows, int cols, const std::vector<std::string> & row_labels) {
     const float width = ImGui::GetContentRegionAvail().x - max_label_width(row_labels, rows) - 8;
-    return std::clamp(std::floor(std::min(width / float(std::max(cols, 1)), 260.0f / float(std::max(rows, 1)))), kMinCell, kMaxCell);
+    const float fit_width = std::floor(width / float(std::max(cols, 1)));
+    const float fit_height = std::max(std::floor(kMaxHeatmapGrid / float(std::max(rows, 1))), ImGui::GetTextLineHeight() + 1);
+    return std::clamp(std::min(fit_width, fit_height), kMinCell, kMaxCell);
+}
+
+// Both maps read the same way; said on hover rather than on a line of its own, to save height.
+void axes_tooltip() {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rows: the words written, top to bottom. Columns: the English words.\n"
+                                                  "Each row sums to 1: how the model split its attention while writing that word.");
 }
 
 void attention_heatmap(const char * id, const float * values, int rows, int cols, const std::vector<std::string> & row_labels,
@@ -77,8 +89,8 @@ void attention_heatmap(const char * id, const float * values, int rows, int cols
 }
 
 void context_vector(const CompareView & v) {
-    ImGui::TextUnformatted("The vector C: the only bridge between encoder and decoder");
     ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted("The vector C: the only bridge between encoder and decoder");
     ImGui::TextDisabled("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
                         "however long it is.", v.context_c.size());
     ImGui::PopTextWrapPos();
@@ -87,8 +99,9 @@ void context_vector(const CompareView & v) {
 }
 
 void alignment_map(const CompareView & v) {
+    ImGui::AlignTextToFramePadding();  // level with the Transformer's layer and head choosers
     ImGui::TextUnformatted("Alignment: where each output word looks");
-    ImGui::TextDisabled("rows: words written · columns: English words");
+    axes_tooltip();
     const AttentionMap & a = v.alignment;
     if (a.rows == 0) { ImGui::TextDisabled("No alignment recorded."); return; }
     attention_heatmap("##alignment", a.values.data(), a.rows, a.cols, v[CompareModel::RnnSearch].outputs, v.source);
@@ -96,7 +109,9 @@ void alignment_map(const CompareView & v) {
 }
 
 void cross_attention_map(CompareView & v) {
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Cross-attention:");
+    axes_tooltip();
     const int layer = compare_cross_layer(v);
     char label[48];
     std::snprintf(label, sizeof label, layer == v.transformer_layers - 1 ? "Layer %d (last)" : "Layer %d", layer);
@@ -120,7 +135,6 @@ void cross_attention_map(CompareView & v) {
         }
         ImGui::EndCombo();
     }
-    ImGui::TextDisabled("rows: words written · columns: English words");
     static std::vector<float> mean;
     const AttentionMatrix m = compare_cross_matrix(v, &mean);
     if (!m.values) { ImGui::TextDisabled("No cross-attention recorded."); return; }
@@ -128,37 +142,18 @@ void cross_attention_map(CompareView & v) {
     draw_color_legend("##cross_legend", 200);
 }
 
-void models_side_by_side(CompareView & v) {
-    if (!ImGui::BeginTable("##models", kCompareModels, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
-    for (int i = 0; i < kCompareModels; i++) {
-        const CompareModel m = CompareModel(i);
-        ImGui::TableNextColumn();
-        ImGui::PushID(i);
-        model_header(v, m);
-        if (v[m].ok()) {
-            ImGui::Spacing();
-            if (m == CompareModel::RnnEncDec) context_vector(v);
-            else if (m == CompareModel::RnnSearch) alignment_map(v);
-            else cross_attention_map(v);
-        }
-        ImGui::PopID();
-    }
-    ImGui::EndTable();
-}
-
 void encoder_timing(const CompareView & v) {
-    ImGui::TextUnformatted("Encoder time on this sentence, measured just now");
+    ImGui::Text("Encoder time on this sentence (best of %d runs, just now):", kCompareTimingRuns);
+    const char * why = "each RNN step waits for the previous one; the Transformer reads all words at once.";
+    same_line_if_fits(ImGui::CalcTextSize(why).x);
+    ImGui::TextDisabled("%s", why);
     const std::vector<TimingLane> lanes = compare_timing_lanes(v);
     if (lanes.empty()) { ImGui::TextDisabled("No model ran."); return; }
     draw_timing_strip("##timing", lanes, 0);
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("Each RNN step waits for the previous one; the Transformer reads all words at once "
-                        "(a box per step, width ∝ its time).");
-    ImGui::PopTextWrapPos();
 }
 
 void bleu_by_length(CompareBleu & b) {
-    ImGui::TextUnformatted("BLEU by source sentence length");
+    ImGui::TextUnformatted("What one vector costs: BLEU by sentence length");
     const bool has_recomputed = !b.recomputed.series.empty();
     if (ImGui::RadioButton("Shipped (test split)", !b.show_recomputed)) b.show_recomputed = false;
     ImGui::SameLine();
@@ -179,13 +174,36 @@ void bleu_by_length(CompareBleu & b) {
     const bool recomputed = b.show_recomputed && has_recomputed;
     if (!recomputed && !b.shipped_error.empty()) ImGui::TextColored(kWarning, "%s", b.shipped_error.c_str());
     const LineChart & chart = recomputed ? b.recomputed : b.shipped;
-    if (!chart.series.empty()) draw_line_plot("##bleu", chart, ImVec2(0, std::max(170.0f, ImGui::GetContentRegionAvail().y - 4)));
+    if (!chart.series.empty()) draw_line_plot("##bleu", chart, ImVec2(0, 185));
+}
+
+// The columns: RNNencdec shows C and, below it, what the bottleneck costs (BLEU falling with
+// length, Bahdanau et al. Fig. 2); RNNsearch its alignment; the Transformer its cross-attention.
+void models_side_by_side(CompareView & v) {
+    if (!ImGui::BeginTable("##models", kCompareModels, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
+    for (int i = 0; i < kCompareModels; i++) {
+        const CompareModel m = CompareModel(i);
+        ImGui::TableNextColumn();
+        ImGui::PushID(i);
+        model_header(v, m);
+        if (m == CompareModel::RnnEncDec) {
+            if (v[m].ok()) context_vector(v);
+            ImGui::Spacing();
+            bleu_by_length(v.bleu);
+        } else if (v[m].ok()) {
+            if (m == CompareModel::RnnSearch) alignment_map(v);
+            else cross_attention_map(v);
+        }
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
 }
 
 } // namespace
 
 void draw_panel_compare(AppState & s) {
     place_next_window(Panel::Compare);
+    ImGui::SetNextWindowBgAlpha(1.0f);  // it covers the other windows: their text must not show through
     if (!ImGui::Begin("Compare: one sentence, three translators", &s.show_compare)) { ImGui::End(); return; }
     CompareView & v = s.compare;
     ImGui::TextDisabled("Sentence (edit it in Translate):");
@@ -204,13 +222,7 @@ void draw_panel_compare(AppState & s) {
     }
     models_side_by_side(v);
     ImGui::Separator();
-    if (ImGui::BeginTable("##bottom", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
-        ImGui::TableNextColumn();
-        encoder_timing(v);
-        ImGui::TableNextColumn();
-        bleu_by_length(v.bleu);
-        ImGui::EndTable();
-    }
+    encoder_timing(v);
     ImGui::End();
 }
 

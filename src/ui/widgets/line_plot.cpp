@@ -27,15 +27,19 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
     if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
     if (size.y <= 0) size.y = 220;
     const float text_h = ImGui::GetTextLineHeight();
+    constexpr float kSwatch = 24;  // the legend's line sample, before its label
     float legend_w = 0;
     for (const LineSeries & s : chart.series) legend_w = std::max(legend_w, ImGui::CalcTextSize(s.label.c_str()).x);
-    legend_w += 34;
+    legend_w += kSwatch + 10;
+    // Beside the plot only when that leaves it most of the width.
+    const bool legend_below = size.x < 4 * legend_w;
     const float y_label_w = ImGui::CalcTextSize("100").x + 8;
     const ImVec2 min = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton(id, size);
     // The plot area: room for the y-axis name above, tick labels left, category names and the
-    // x-axis name below, the legend right.
-    const ImVec2 p0(min.x + y_label_w, min.y + text_h + 6), p1(min.x + size.x - legend_w - 8, min.y + size.y - 2 * text_h - 8);
+    // x-axis name below, the legend right or below that.
+    const ImVec2 p0(min.x + y_label_w, min.y + text_h + 6);
+    const ImVec2 p1(min.x + size.x - (legend_below ? 8 : legend_w + 8), min.y + size.y - (legend_below ? 3 : 2) * text_h - 12);
     if (p1.x - p0.x < 40 || p1.y - p0.y < 30 || chart.categories.empty() || chart.y_max <= chart.y_min) return;
     ImDrawList * dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -77,10 +81,11 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
             dl->AddRectFilled(ImVec2(p.x - 3.5f, p.y - 3.5f), ImVec2(p.x + 3.5f, p.y + 3.5f), c);
         }
         // Legend: a short line with its marker, then the label.
-        const float ly = p0.y + float(s) * (text_h + 6), lx = p1.x + 12;
-        dl->AddLine(ImVec2(lx, ly + text_h / 2), ImVec2(lx + 18, ly + text_h / 2), c, 2.5f);
+        const float ly = legend_below ? p1.y + 2 * text_h + 10 : p0.y + float(s) * (text_h + 6);
+        const float lx = legend_below ? p0.x + float(s) * (legend_w + 12) : p1.x + 12;
+        dl->AddLine(ImVec2(lx, ly + text_h / 2), ImVec2(lx + kSwatch - 6, ly + text_h / 2), c, 2.5f);
         dl->AddRectFilled(ImVec2(lx + 5.5f, ly + text_h / 2 - 3.5f), ImVec2(lx + 12.5f, ly + text_h / 2 + 3.5f), c);
-        dl->AddText(ImVec2(lx + 24, ly), text, chart.series[s].label.c_str());
+        dl->AddText(ImVec2(lx + kSwatch, ly), text, chart.series[s].label.c_str());
     }
 
     const ImVec2 m = ImGui::GetIO().MousePos;

@@ -24,10 +24,10 @@ ImU32 darker(ImU32 c) {
 void draw_timing_strip(const char * id, const std::vector<TimingLane> & lanes, float width) {
     if (lanes.empty()) return;
     width = width > 0 ? width : ImGui::GetContentRegionAvail().x;
-    const float row_h = ImGui::GetTextLineHeight() + 8.0f, gap = 8.0f;
+    const float row_h = ImGui::GetTextLineHeight() + 5.0f, gap = 8.0f;
     float label_w = 0;
     for (const TimingLane & l : lanes) label_w = std::max(label_w, ImGui::CalcTextSize(l.label.c_str()).x);
-    const float total_w = ImGui::CalcTextSize("000.000 ms").x;
+    const float total_w = ImGui::CalcTextSize("000.000 ms in 00 steps").x;
     const float bar_w = std::max(40.0f, width - label_w - total_w - 2 * gap);
     double longest = 0;
     for (const TimingLane & l : lanes) longest = std::max(longest, total_ms(l));
@@ -39,10 +39,10 @@ void draw_timing_strip(const char * id, const std::vector<TimingLane> & lanes, f
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     ImDrawList * dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    const float text_dy = 4.0f;
+    const float text_dy = 1.5f;
     for (size_t r = 0; r < lanes.size(); r++) {
         const TimingLane & lane = lanes[r];
-        const float y0 = min.y + float(r) * row_h, y1 = y0 + row_h - 3.0f;
+        const float y0 = min.y + float(r) * row_h, y1 = y0 + row_h - 2.0f;
         dl->AddText(ImVec2(min.x + label_w - ImGui::CalcTextSize(lane.label.c_str()).x, y0 + text_dy), text, lane.label.c_str());
         float x = min.x + label_w + gap;
         for (size_t i = 0; i < lane.ms.size(); i++) {
@@ -57,8 +57,9 @@ void draw_timing_strip(const char * id, const std::vector<TimingLane> & lanes, f
                 ImGui::SetTooltip("%s, step %zu%s%s: %.4f ms", lane.label.c_str(), i + 1, *label ? " " : "", label, lane.ms[i]);
             x += w;
         }
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.3f ms", total_ms(lane));
+        char buf[48];
+        if (lane.ms.size() > 1) std::snprintf(buf, sizeof buf, "%.3f ms in %zu steps", total_ms(lane), lane.ms.size());
+        else std::snprintf(buf, sizeof buf, "%.3f ms", total_ms(lane));
         dl->AddText(ImVec2(x + gap, y0 + text_dy), dim, buf);
     }
 }

@@ -11,7 +11,10 @@ namespace attn {
 
 ImVec4 probability_color(float p);  // >= 0.8 green, >= 0.5 yellow, else red
 
-// probabilities[i] belongs to tokens[i]; a missing one is shown as "-".
-void draw_token_probabilities(const std::vector<std::string> & tokens, const std::vector<float> & probabilities);
+// probabilities[i] belongs to tokens[i]; a missing one is shown as "-". More than max_rows
+// wrapped rows scroll inside a box max_rows high, so a model that babbles to its length limit
+// does not push everything below it off the screen.
+void draw_token_probabilities(const char * id, const std::vector<std::string> & tokens,
+                              const std::vector<float> & probabilities, int max_rows);
 
 } // namespace attn
