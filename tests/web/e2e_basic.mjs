@@ -1,7 +1,7 @@
 // The page as a visitor uses it: it loads, hides the progress overlay, draws ImGui with WebGL2, and
 // takes typing into the ImGui sentence box (read back through the exported C hook).
 import path from 'node:path';
-import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
@@ -46,8 +46,7 @@ try {
   const back = await page.evaluate(() => Module.ccall('attn_get_sentence', 'string', [], []));
   check(back === "注意力機制 attention 注意力机制", `UTF-8 sentence round-trips through wasm: "${back}"`);
 
-  check(seen.foreign.length === 0, `no request leaves the page's origin${seen.foreign.length ? ': ' + seen.foreign.join(', ') : ''}`);
-  check(seen.errors.length === 0, `no page errors${seen.errors.length ? ': ' + seen.errors.join(' | ') : ''}`);
+  checkPageClean(seen);
 } finally {
   await browser.close();
   server.stop();

@@ -9,7 +9,7 @@
 //   - the RNN downloads stay on the page's origin, the panel is drawn (screenshot), and the DOM
 //     sentence box hides while the panel covers it.
 import path from 'node:path';
-import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
@@ -80,8 +80,7 @@ try {
   await page.waitForTimeout(300);
   check(await page.locator('#sentence-input').isVisible(), 'closing the panel shows the sentence box again');
 
-  check(seen.foreign.length === 0, `no request leaves the page's origin${seen.foreign.length ? ': ' + seen.foreign.join(', ') : ''}`);
-  check(seen.errors.length === 0, `no page errors${seen.errors.length ? ': ' + seen.errors.join(' | ') : ''}`);
+  checkPageClean(seen);
 } finally {
   await browser.close();
   server.stop();

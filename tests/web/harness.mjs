@@ -102,6 +102,11 @@ export function check(ok, what) {
   console.log(`${ok ? 'PASS' : 'FAIL'} ${what}`);
   if (!ok) failures++;
 }
+// What every browser test ends with: the page stayed on its own origin and logged no error.
+export function checkPageClean(seen) {
+  check(seen.foreign.length === 0, `no request leaves the page's origin${seen.foreign.length ? ': ' + seen.foreign.join(', ') : ''}`);
+  check(seen.errors.length === 0, `no page errors${seen.errors.length ? ': ' + seen.errors.join(' | ') : ''}`);
+}
 export function finish() {
   console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
   process.exitCode = failures ? 1 : 0;
