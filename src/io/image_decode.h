@@ -1,0 +1,22 @@
+// Decoding an uploaded image (PNG, JPEG, BMP, GIF: stb_image) to 8-bit grey, safely: the header is
+// read first and an image with more than max_pixels is refused before a byte is decoded, so a
+// small file that claims 20000×20000 pixels (a decompression bomb) costs nothing. Every failure is
+// a message a visitor can read; nothing here crashes on any input.
+#pragma once
+#include "core/status.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace attn {
+
+struct GrayImage {
+    int width = 0, height = 0;
+    std::vector<uint8_t> pixels;  // height × width, row-major, 0 = black
+};
+
+constexpr int64_t kMaxUploadPixels = 4096 * 4096;  // 16.8 megapixels: any photo, not a bomb
+
+Status decode_gray_image(const uint8_t * bytes, size_t size, int64_t max_pixels, GrayImage * out);
+
+} // namespace attn
