@@ -24,6 +24,7 @@ void usage() {
     std::fprintf(stderr,
                  "usage: attn eval --model M.safetensors --corpus DIR [--split test.tsv] [--limit N] [--beam B] [--all]\n"
                  "       attn eval --model M.safetensors --real FILE.tsv --column C [--limit N] [--beam B]\n"
+                 "       attn eval --classifier M.safetensors [--data DIR] [--png confusion.png]\n"
                  "       attn eval --by-length --corpus DIR --model A.safetensors [--model B.safetensors ...] [--label NAME ...]\n"
                  "                 [--limit-per-bucket N] [--png out.png] [--csv out.csv]\n");
 }
@@ -64,8 +65,10 @@ void print_line(const char * name, const TranslationEval & e) {
 } // namespace
 
 int cli_eval(int argc, char ** argv) {
-    for (int i = 0; i < argc; i++)
+    for (int i = 0; i < argc; i++) {
         if (std::string(argv[i]) == "--by-length") return cli_eval_by_length(argc, argv);
+        if (std::string(argv[i]) == "--classifier") return cli_eval_classifier(argc, argv);
+    }
     std::string model_path, dir, split = "test.tsv", real;
     size_t limit = 0;
     int column = 1;

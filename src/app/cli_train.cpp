@@ -153,8 +153,8 @@ Status read_run_config(const std::string & path, RunConfig * out) {
     c.options.label_smoothing = float(smoothing);
     if (train.contains("schedule")) {
         if (!train["schedule"].is_string() ||
-            (train["schedule"] != "noam" && train["schedule"] != "constant"))
-            return Status::error(path + ": train.schedule must be \"noam\" or \"constant\"");
+            (train["schedule"] != "noam" && train["schedule"] != "constant" && train["schedule"] != "cosine"))
+            return Status::error(path + ": train.schedule must be \"noam\", \"cosine\" or \"constant\"");
         c.trainer.schedule = train["schedule"].get<std::string>();
     }
     if (c.min_len > c.max_len) return Status::error(path + ": data.min_len > data.max_len");
@@ -202,6 +202,17 @@ struct TrainedModel {
     }
 };
 
+// An image classifier's config names a ResNet architecture in its model section.
+bool is_image_config(const std::string & path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("model") || !j["model"].is_object()) return false;
+    const nlohmann::json & m = j["model"];
+    return m.contains("architecture") && (m["architecture"] == "resnet" || m["architecture"] == "resnet_cbam");
+}
+
 // Exact-match accuracy of greedy decoding on held-out examples.
 double sequence_accuracy(Compute & cc, const TrainedModel & model, const std::vector<Example> & heldout, int32_t eos) {
     int correct = 0;
@@ -228,6 +239,7 @@ int cli_train(int argc, char ** argv) {
         }
     }
     if (config_path.empty()) { std::fprintf(stderr, "usage: attn train --config cfg.json [--resume]\n"); return 2; }
+    if (is_image_config(config_path)) return cli_train_image(config_path, resume);
     RunConfig rc;
     if (Status st = read_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
     mkdir(rc.dir.c_str(), 0755);

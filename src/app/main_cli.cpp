@@ -20,10 +20,13 @@ static void usage(FILE * to) {
                  "commands:\n"
                  "  info       version, build kind, SIMD and compiler of this binary\n"
                  "  translate  run a Transformer on token ids; --json prints every attention map\n"
-                 "  train      train a Transformer from a JSON config (--config cfg.json [--resume])\n"
+                 "  train      train a Transformer, an RNN or an image classifier from a JSON config\n"
+                 "             (--config cfg.json [--resume])\n"
+                 "  classify   run the Fashion-MNIST classifiers on a picture (image.png [--json])\n"
                  "  plot-log   draw a training log's loss curve as PNG (log.csv loss.png)\n"
                  "  eval       score a translator: BLEU, exact match, attention AER (--model M --corpus DIR);\n"
-                 "             --by-length: BLEU per source-length bucket for several models, table and PNG\n"
+                 "             --by-length: BLEU per source-length bucket for several models, table and PNG;\n"
+                 "             --classifier M: an image classifier's Fashion-MNIST accuracy and confusion matrix\n"
                  "  corpus     generate the EN-zh_TW-DE corpus from the grammar (--seed S --out DIR)\n"
                  "  bench      time the peer harness's workloads on every CPU backend (--json, --quick)\n"
                  "  --version  print the version\n");
@@ -36,6 +39,7 @@ int main(int argc, char ** argv) {
     if (!std::strcmp(cmd, "bench")) return attn::cli_bench(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "translate")) return attn::cli_translate(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "train")) return attn::cli_train(argc - 2, argv + 2);
+    if (!std::strcmp(cmd, "classify")) return attn::cli_classify(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "plot-log")) return attn::cli_plot_log(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "corpus")) return attn::cli_corpus(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "eval")) return attn::cli_eval(argc - 2, argv + 2);

@@ -3,28 +3,66 @@
 #include <stb_image.h>
 
 #include <climits>
+#include <cstring>
 #include <string>
 
 namespace attn {
 
-Status decode_gray_image(const uint8_t * bytes, size_t size, int64_t max_pixels, GrayImage * out) {
+// A PNG's size straight from its IHDR chunk. stb_image's own header parser refuses colour PNGs
+// over 2^30 bytes with a generic "unknown image type", which would hide that the file is a bomb.
+static bool png_dimensions(const uint8_t * b, size_t size, int64_t * w, int64_t * h) {
+    static const uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    if (size < 24 || std::memcmp(b, kSignature, 8) != 0 || std::memcmp(b + 12, "IHDR", 4) != 0) return false;
+    auto be32 = [&](size_t at) { return int64_t(b[at]) << 24 | int64_t(b[at + 1]) << 16 | int64_t(b[at + 2]) << 8 | b[at + 3]; };
+    *w = be32(16), *h = be32(20);
+    return true;
+}
+
+static Status too_many_pixels(int64_t w, int64_t h, int64_t max_pixels) {
+    return Status::error("the image is " + std::to_string(w) + "×" + std::to_string(h) + " pixels; the limit is " +
+                         std::to_string(max_pixels / 1000000) + " megapixels");
+}
+
+// Header checks, then stb_image's decode to `channels` channels (1 grey, 4 RGBA).
+static Status decode(const uint8_t * bytes, size_t size, int64_t max_pixels, int channels, int * w_out, int * h_out,
+                     std::vector<uint8_t> * pixels) {
     if (size == 0) return Status::error("the file is empty (0 bytes)");
     if (size > size_t(INT_MAX)) return Status::error("the file is too large to be an image we can read");
-    int w = 0, h = 0, channels = 0;
-    if (!stbi_info_from_memory(bytes, int(size), &w, &h, &channels))
+    int64_t png_w = 0, png_h = 0;
+    if (png_dimensions(bytes, size, &png_w, &png_h) && png_w * png_h > max_pixels) return too_many_pixels(png_w, png_h, max_pixels);
+    int w = 0, h = 0, file_channels = 0;
+    if (!stbi_info_from_memory(bytes, int(size), &w, &h, &file_channels))
         return Status::error(std::string("not an image this playground can read (PNG, JPEG, BMP or GIF): ") +
                              stbi_failure_reason());
     if (w <= 0 || h <= 0) return Status::error("the image has no pixels");
-    if (int64_t(w) * int64_t(h) > max_pixels)
-        return Status::error("the image is " + std::to_string(w) + "×" + std::to_string(h) + " pixels; the limit is " +
-                             std::to_string(max_pixels / 1000000) + " megapixels");
+    if (int64_t(w) * int64_t(h) > max_pixels) return too_many_pixels(w, h, max_pixels);
     int dw = 0, dh = 0, dc = 0;
-    stbi_uc * data = stbi_load_from_memory(bytes, int(size), &dw, &dh, &dc, 1);
+    stbi_uc * data = stbi_load_from_memory(bytes, int(size), &dw, &dh, &dc, channels);
     if (!data) return Status::error(std::string("the image is damaged: ") + stbi_failure_reason());
-    GrayImage img;
-    img.width = dw, img.height = dh;
-    img.pixels.assign(data, data + size_t(dw) * size_t(dh));
+    pixels->assign(data, data + size_t(dw) * size_t(dh) * size_t(channels));
     stbi_image_free(data);
+    *w_out = dw, *h_out = dh;
+    return Status::success();
+}
+
+Status decode_gray_image(const uint8_t * bytes, size_t size, int64_t max_pixels, GrayImage * out) {
+    GrayImage img;
+    if (Status s = decode(bytes, size, max_pixels, 1, &img.width, &img.height, &img.pixels); !s) return s;
+    *out = std::move(img);
+    return Status::success();
+}
+
+Status decode_rgb_image(const uint8_t * bytes, size_t size, int64_t max_pixels, RgbImage * out) {
+    std::vector<uint8_t> rgba;
+    RgbImage img;
+    if (Status s = decode(bytes, size, max_pixels, 4, &img.width, &img.height, &rgba); !s) return s;
+    // Transparent pixels over white, as a browser shows a PNG cut-out on a page.
+    const size_t n = size_t(img.width) * size_t(img.height);
+    img.pixels.resize(n * 3);
+    for (size_t i = 0; i < n; i++) {
+        const unsigned a = rgba[i * 4 + 3];
+        for (int c = 0; c < 3; c++) img.pixels[i * 3 + c] = uint8_t((rgba[i * 4 + c] * a + 255u * (255u - a) + 127u) / 255u);
+    }
     *out = std::move(img);
     return Status::success();
 }

@@ -1,7 +1,7 @@
-// Decoding an uploaded image (PNG, JPEG, BMP, GIF: stb_image) to 8-bit grey, safely: the header is
-// read first and an image with more than max_pixels is refused before a byte is decoded, so a
-// small file that claims 20000×20000 pixels (a decompression bomb) costs nothing. Every failure is
-// a message a visitor can read; nothing here crashes on any input.
+// Decoding an uploaded image (PNG, JPEG, BMP, GIF: stb_image) to 8-bit grey or RGB, safely: the
+// header is read first and an image with more than max_pixels is refused before a byte is decoded,
+// so a small file that claims 20000×20000 pixels (a decompression bomb) costs nothing. Every
+// failure is a message a visitor can read; nothing here crashes on any input.
 #pragma once
 #include "core/status.h"
 
@@ -15,8 +15,14 @@ struct GrayImage {
     std::vector<uint8_t> pixels;  // height × width, row-major, 0 = black
 };
 
+struct RgbImage {
+    int width = 0, height = 0;
+    std::vector<uint8_t> pixels;  // height × width × 3, row-major (transparent pixels over white)
+};
+
 constexpr int64_t kMaxUploadPixels = 4096 * 4096;  // 16.8 megapixels: any photo, not a bomb
 
 Status decode_gray_image(const uint8_t * bytes, size_t size, int64_t max_pixels, GrayImage * out);
+Status decode_rgb_image(const uint8_t * bytes, size_t size, int64_t max_pixels, RgbImage * out);
 
 } // namespace attn

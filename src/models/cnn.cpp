@@ -268,9 +268,7 @@ void CnnModel::backward(Compute & cc, const CnnPass & p, ConstView dlogits, Tens
     conv_bn_back("stem/conv", "stem/bn", p.stem, dout, TensorView());
 }
 
-Tensor grad_cam(Compute & cc, CnnModel & model, ConstView images, int class_index) {
-    CnnPass pass;
-    model.forward(cc, images, /*training=*/false, &pass);
+Tensor grad_cam(const CnnModel & model, const CnnPass & pass, int class_index) {
     const int64_t N = pass.N, K = pass.logits.cols();
     Tensor dlogits({N, K});
     for (int64_t n = 0; n < N; n++) dlogits[n * K + class_index] = 1.0f;  // ∂y_c
@@ -287,6 +285,12 @@ Tensor grad_cam(Compute & cc, CnnModel & model, ConstView images, int class_inde
         }
     for (int64_t i = 0; i < cam.numel(); i++) cam[i] = std::max(cam[i], 0.0f);
     return cam;
+}
+
+Tensor grad_cam(Compute & cc, CnnModel & model, ConstView images, int class_index) {
+    CnnPass pass;
+    model.forward(cc, images, /*training=*/false, &pass);
+    return grad_cam(model, pass, class_index);
 }
 
 } // namespace attn

@@ -72,6 +72,7 @@ public:
     const TensorMap & tensors() const { return m_tensors; }
     int64_t parameter_count() const;
     std::map<std::string, std::string> & metadata() { return m_metadata; }
+    const std::map<std::string, std::string> & metadata() const { return m_metadata; }
 
     // images (N, 1, 28, 28) scaled to [0, 1]. Training mode uses (and updates) batch statistics.
     void forward(Compute & cc, ConstView images, bool training, CnnPass * pass);
@@ -92,5 +93,7 @@ private:
 // Grad-CAM (Selvaraju et al. 2017) at the last block for class c: α_k = mean over positions of
 // ∂y_c/∂A_k, map = ReLU(Σ_k α_k A_k), (N, H, W) at the last block's resolution (7×7).
 Tensor grad_cam(Compute & cc, CnnModel & model, ConstView images, int class_index);
+// The same from an inference-mode pass already run.
+Tensor grad_cam(const CnnModel & model, const CnnPass & pass, int class_index);
 
 } // namespace attn

@@ -4,18 +4,37 @@
 
 namespace attn {
 
+// The output columns ox whose input column ox·s − p + j lies inside [0, W): [*lo, *hi).
+static void valid_columns(const ConvGeometry & g, int j, int Wo, int * lo, int * hi) {
+    // ox·s ≥ p − j  and  ox·s ≤ W − 1 + p − j
+    const int a = g.pad - j, b = g.W - 1 + g.pad - j;
+    *lo = a <= 0 ? 0 : (a + g.stride - 1) / g.stride;
+    *hi = b < 0 ? 0 : std::min(Wo, b / g.stride + 1);
+    if (*hi < *lo) *hi = *lo;
+}
+
 void im2col(const float * x, const ConvGeometry & g, float * cols) {
+    // The hot loop of every convolution: bounds are worked out per row segment, not per element,
+    // and a stride-1 segment is a straight copy.
     const int Ho = g.out_h(), Wo = g.out_w();
     for (int c = 0; c < g.C; c++)
         for (int i = 0; i < g.k; i++)
             for (int j = 0; j < g.k; j++) {
                 float * row = cols + (int64_t(c) * g.k * g.k + i * g.k + j) * Ho * Wo;
+                int lo, hi;
+                valid_columns(g, j, Wo, &lo, &hi);
                 for (int oy = 0; oy < Ho; oy++) {
+                    float * out = row + oy * Wo;
                     const int y = oy * g.stride - g.pad + i;
-                    for (int ox = 0; ox < Wo; ox++) {
-                        const int xx = ox * g.stride - g.pad + j;
-                        row[oy * Wo + ox] = (y >= 0 && y < g.H && xx >= 0 && xx < g.W) ? x[(int64_t(c) * g.H + y) * g.W + xx] : 0.0f;
+                    if (y < 0 || y >= g.H) {
+                        std::fill(out, out + Wo, 0.0f);
+                        continue;
                     }
+                    const float * in = x + (int64_t(c) * g.H + y) * g.W - g.pad + j;  // in[ox·s] = x[c, y, ox·s − p + j]
+                    std::fill(out, out + lo, 0.0f);
+                    if (g.stride == 1) std::copy(in + lo, in + hi, out + lo);
+                    else for (int ox = lo; ox < hi; ox++) out[ox] = in[ox * g.stride];
+                    std::fill(out + hi, out + Wo, 0.0f);
                 }
             }
 }
@@ -26,13 +45,14 @@ void col2im(const float * cols, const ConvGeometry & g, float * dx) {
         for (int i = 0; i < g.k; i++)
             for (int j = 0; j < g.k; j++) {
                 const float * row = cols + (int64_t(c) * g.k * g.k + i * g.k + j) * Ho * Wo;
+                int lo, hi;
+                valid_columns(g, j, Wo, &lo, &hi);
                 for (int oy = 0; oy < Ho; oy++) {
                     const int y = oy * g.stride - g.pad + i;
                     if (y < 0 || y >= g.H) continue;
-                    for (int ox = 0; ox < Wo; ox++) {
-                        const int xx = ox * g.stride - g.pad + j;
-                        if (xx >= 0 && xx < g.W) dx[(int64_t(c) * g.H + y) * g.W + xx] += row[oy * Wo + ox];
-                    }
+                    float * out = dx + (int64_t(c) * g.H + y) * g.W - g.pad + j;
+                    const float * in = row + oy * Wo;
+                    for (int ox = lo; ox < hi; ox++) out[ox * g.stride] += in[ox];
                 }
             }
 }

@@ -27,6 +27,14 @@ void shuffle(std::vector<T> & v, Rng & rng) {
 
 } // namespace
 
+std::vector<size_t> epoch_permutation(size_t n, uint64_t seed, int64_t epoch) {
+    std::vector<size_t> order(n);
+    std::iota(order.begin(), order.end(), size_t(0));
+    Rng rng(epoch_seed(seed, epoch));
+    shuffle(order, rng);
+    return order;
+}
+
 int64_t padded_length(const Example & e) { return std::max<int64_t>(int64_t(e.src.size()), int64_t(e.tgt.size()) + 1); }
 
 int64_t batch_cost(const std::vector<Example> & examples, const std::vector<size_t> & indices) {

@@ -41,6 +41,10 @@ int64_t padded_length(const Example & e);  // max(|src|, |tgt| + 1)
 std::vector<std::vector<size_t>> make_token_batches(const std::vector<Example> & examples, int64_t max_tokens,
                                                     uint64_t seed, int64_t epoch);
 
+// 0..n-1 in an order drawn from (seed, epoch) alone (Fisher-Yates on our portable generator), for
+// tasks whose batches are plain slices of a shuffled epoch (the image classifiers).
+std::vector<size_t> epoch_permutation(size_t n, uint64_t seed, int64_t epoch);
+
 // The cost of a batch under the rule above: count · max padded length.
 int64_t batch_cost(const std::vector<Example> & examples, const std::vector<size_t> & indices);
 

@@ -34,7 +34,7 @@ struct TrainProgress {
     int64_t step = 0;            // optimizer steps done
     int64_t epoch = 0;           // the current epoch, from 0
     int64_t batch_in_epoch = 0;  // batches of that epoch done
-    int64_t tokens_seen = 0;     // target tokens trained on so far (for tokens/s and logs)
+    int64_t tokens_seen = 0;     // items trained on so far (target tokens, images), for rates and logs
     uint64_t data_seed = 0;      // the seed of the batch order
     uint64_t rng_state = 0;      // Rng::state() of the run's generator (dropout...), to continue its stream
     bool operator==(const TrainProgress & o) const {

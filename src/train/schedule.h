@@ -12,4 +12,10 @@ namespace attn {
 // The peak, at step == warmup, is factor · (d_model · warmup)^-0.5.
 double noam_rate(int64_t step, int d_model, int warmup, double factor = 1.0);
 
+// Linear warm-up to `peak` over `warmup` steps, then a half cosine down to 0 at `total` (SGDR
+// without restarts, Loshchilov & Hutter 2017), the usual schedule for image classifiers:
+//     step ≤ warmup:  peak · step / warmup
+//     after:          peak · ½ (1 + cos(π · (step − warmup) / (total − warmup)))
+double cosine_rate(int64_t step, double peak, int warmup, int64_t total);
+
 } // namespace attn

@@ -9,10 +9,30 @@
 
 namespace attn {
 
+int64_t Seq2SeqTask::begin_epoch(uint64_t seed, int64_t epoch) {
+    m_batches = make_token_batches(m_data, m_max_tokens, seed, epoch);
+    return int64_t(m_batches.size());
+}
+
+double Seq2SeqTask::train_batch(int64_t index, Rng & rng, TensorMap * grads, int64_t * items) {
+    const PaddedBatch batch =
+        make_padded_batch(m_data, m_batches[size_t(index)], m_model.pad_id(), m_model.bos_id(), m_model.eos_id());
+    *items = batch.target_tokens;
+    return m_model.forward_backward(batch, rng, grads);
+}
+
+Trainer::Trainer(TrainingTask & task, TrainerConfig cfg, std::map<std::string, std::string> meta)
+    : m_task(task), m_cfg(std::move(cfg)), m_meta(std::move(meta)), m_adam(m_cfg.adam),
+      m_rng(m_cfg.seed ^ 0xD1B54A32D192ED03ull) {
+    m_progress.data_seed = m_cfg.seed;
+    m_progress.rng_state = m_rng.state();
+    m_started_s = monotonic_seconds();
+}
+
 Trainer::Trainer(Seq2SeqModel & model, std::vector<Example> data, TrainerConfig cfg,
                  std::map<std::string, std::string> meta)
-    : m_model(model), m_data(std::move(data)), m_cfg(std::move(cfg)), m_meta(std::move(meta)), m_adam(m_cfg.adam),
-      m_rng(m_cfg.seed ^ 0xD1B54A32D192ED03ull) {
+    : m_owned_task(std::make_unique<Seq2SeqTask>(model, std::move(data), cfg.max_tokens)), m_task(*m_owned_task),
+      m_cfg(std::move(cfg)), m_meta(std::move(meta)), m_adam(m_cfg.adam), m_rng(m_cfg.seed ^ 0xD1B54A32D192ED03ull) {
     m_progress.data_seed = m_cfg.seed;
     m_progress.rng_state = m_rng.state();
     m_started_s = monotonic_seconds();
@@ -20,6 +40,7 @@ Trainer::Trainer(Seq2SeqModel & model, std::vector<Example> data, TrainerConfig 
 
 double Trainer::learning_rate(int64_t step) const {
     if (m_cfg.schedule == "constant") return m_cfg.lr;
+    if (m_cfg.schedule == "cosine") return cosine_rate(std::max<int64_t>(step, 1), m_cfg.lr, m_cfg.warmup, m_cfg.total_steps);
     return noam_rate(std::max<int64_t>(step, 1), m_cfg.d_model, m_cfg.warmup, m_cfg.factor);
 }
 
@@ -29,7 +50,7 @@ Status Trainer::resume(const std::string & path) {
     TrainProgress progress;
     std::map<std::string, std::string> extra;
     if (Status st = load_checkpoint(path, &params, &adam, &progress, &extra); !st) return st;
-    TensorMap & mine = m_model.parameters();
+    TensorMap & mine = m_task.parameters();
     // Same names and shapes, or it is another model's checkpoint.
     if (params.size() != mine.size()) return Status::error(path + ": the checkpoint is for a different model");
     for (auto & [name, t] : mine) {
@@ -56,30 +77,29 @@ Status Trainer::open_log() {
 Status Trainer::save_checkpoint() {
     if (m_cfg.checkpoint_path.empty()) return Status::success();
     m_progress.rng_state = m_rng.state();
-    return attn::save_checkpoint(m_cfg.checkpoint_path, m_model.parameters(), m_adam, m_progress, m_meta);
+    return attn::save_checkpoint(m_cfg.checkpoint_path, m_task.parameters(), m_adam, m_progress, m_meta);
 }
 
 void Trainer::one_step() {
     if (m_batches_epoch != m_progress.epoch) {
-        m_epoch_batches = make_token_batches(m_data, m_cfg.max_tokens, m_cfg.seed, m_progress.epoch);
+        m_epoch_batch_count = m_task.begin_epoch(m_cfg.seed, m_progress.epoch);
         m_batches_epoch = m_progress.epoch;
     }
-    const std::vector<size_t> & indices = m_epoch_batches[size_t(m_progress.batch_in_epoch)];
-    const PaddedBatch batch = make_padded_batch(m_data, indices, m_model.pad_id(), m_model.bos_id(), m_model.eos_id());
     const double t0 = monotonic_seconds();
-    m_last_loss = m_model.forward_backward(batch, m_rng, &m_grads);
+    int64_t items = 0;
+    m_last_loss = m_task.train_batch(m_progress.batch_in_epoch, m_rng, &m_grads, &items);
     const double norm = m_cfg.clip_norm > 0 ? clip_grad_norm(m_grads, m_cfg.clip_norm) : global_grad_norm(m_grads);
     m_last_lr = learning_rate(m_progress.step + 1);
     // A non-finite gradient (an overflow on a bad batch) would write NaN into every weight through
     // Adam's moments; skip the update and count the step, so one bad batch cannot end the run.
-    if (std::isfinite(norm)) m_adam.step(m_model.parameters(), m_grads, m_last_lr);
+    if (std::isfinite(norm)) m_adam.step(m_task.parameters(), m_grads, m_last_lr);
     else m_skipped_steps++;
     const double dt = monotonic_seconds() - t0;
-    m_tokens_per_s = dt > 0 ? double(batch.target_tokens) / dt : 0.0;
+    m_tokens_per_s = dt > 0 ? double(items) / dt : 0.0;
 
     m_progress.step++;
-    m_progress.tokens_seen += batch.target_tokens;
-    if (++m_progress.batch_in_epoch >= int64_t(m_epoch_batches.size())) {
+    m_progress.tokens_seen += items;
+    if (++m_progress.batch_in_epoch >= m_epoch_batch_count) {
         m_progress.batch_in_epoch = 0;
         m_progress.epoch++;
     }

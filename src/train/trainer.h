@@ -1,6 +1,8 @@
-// The training loop, model-agnostic: anything that can turn a padded batch of sequence pairs into
-// a loss and gradients (Seq2SeqModel) trains here with Adam, the paper's learning-rate schedule or
-// a constant rate, gradient clipping, token-budget batches, checkpoints and a CSV log.
+// The training loop, model-agnostic: anything that splits its data into numbered batches per epoch
+// and turns a batch into a loss and gradients (TrainingTask) trains here with Adam, a learning-rate
+// schedule (the Transformer paper's, cosine or constant), gradient clipping, checkpoints and a CSV
+// log. Translators (Seq2SeqModel, token-budget batches of sentence pairs) and the image classifiers
+// (train/image_train.h) share it.
 //
 // step(budget_ms) runs optimizer steps until the time budget is used (at least one step), so the
 // web build can train between frames without threads; the CLI calls it in a loop.
@@ -15,6 +17,7 @@
 #include "train/progress.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,12 +34,44 @@ public:
     virtual int32_t eos_id() const = 0;
 };
 
+// A model bound to its training data. Batches are numbered within an epoch; what batch i of epoch
+// e holds must depend only on (seed, e, i), so a resumed run sees the same batches.
+class TrainingTask {
+public:
+    virtual ~TrainingTask() = default;
+    virtual TensorMap & parameters() = 0;  // updated in place
+    // Prepares epoch `epoch` and returns its number of batches (≥ 1).
+    virtual int64_t begin_epoch(uint64_t seed, int64_t epoch) = 0;
+    // Loss and gradients (into *grads, names as the parameters; a parameter left out is not
+    // updated) of batch `index` of the current epoch. *items = what the loss averages over
+    // (target tokens, images), for the throughput shown. `rng` is for dropout or augmentation.
+    virtual double train_batch(int64_t index, Rng & rng, TensorMap * grads, int64_t * items) = 0;
+};
+
+// Sentence pairs in token-budget batches (batching.h) for a Seq2SeqModel.
+class Seq2SeqTask : public TrainingTask {
+public:
+    Seq2SeqTask(Seq2SeqModel & model, std::vector<Example> data, int64_t max_tokens)
+        : m_model(model), m_data(std::move(data)), m_max_tokens(max_tokens) {}
+    TensorMap & parameters() override { return m_model.parameters(); }
+    int64_t begin_epoch(uint64_t seed, int64_t epoch) override;
+    double train_batch(int64_t index, Rng & rng, TensorMap * grads, int64_t * items) override;
+    const std::vector<Example> & data() const { return m_data; }
+
+private:
+    Seq2SeqModel & m_model;
+    std::vector<Example> m_data;
+    int64_t m_max_tokens;
+    std::vector<std::vector<size_t>> m_batches;
+};
+
 struct TrainerConfig {
     int64_t total_steps = 1000;
-    int64_t max_tokens = 2048;          // padded tokens per batch
+    int64_t max_tokens = 2048;          // padded tokens per batch (Seq2SeqTask)
     uint64_t seed = 1;                  // batch order and dropout
     // Learning rate: "noam" = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5) (the
-    // paper's), or "constant" = lr.
+    // paper's), "cosine" = lr after a linear warm-up, decayed to 0 at total_steps along a half
+    // cosine (cosine_rate in schedule.h), or "constant" = lr.
     std::string schedule = "noam";
     double lr = 1e-3, factor = 1.0;
     int warmup = 4000, d_model = 512;
@@ -49,6 +84,8 @@ struct TrainerConfig {
 
 class Trainer {
 public:
+    Trainer(TrainingTask & task, TrainerConfig cfg, std::map<std::string, std::string> checkpoint_metadata = {});
+    // Sentence pairs for a translator, batched by cfg.max_tokens.
     Trainer(Seq2SeqModel & model, std::vector<Example> data, TrainerConfig cfg,
             std::map<std::string, std::string> checkpoint_metadata = {});
 
@@ -63,24 +100,23 @@ public:
     const TrainProgress & progress() const { return m_progress; }
     double last_loss() const { return m_last_loss; }
     double last_lr() const { return m_last_lr; }
-    double tokens_per_second() const { return m_tokens_per_s; }
+    double tokens_per_second() const { return m_tokens_per_s; }  // the task's items: tokens or images
     int64_t skipped_steps() const { return m_skipped_steps; }  // non-finite gradients, not applied
     const Status & periodic_checkpoint_status() const { return m_last_status; }  // the last automatic save
     double learning_rate(int64_t step) const;  // the schedule at a 1-based step
-    const std::vector<Example> & data() const { return m_data; }
 
 private:
     void one_step();
 
-    Seq2SeqModel & m_model;
-    std::vector<Example> m_data;
+    std::unique_ptr<TrainingTask> m_owned_task;  // the Seq2Seq constructor's
+    TrainingTask & m_task;
     TrainerConfig m_cfg;
     std::map<std::string, std::string> m_meta;
     Adam m_adam;
     Rng m_rng;
     TrainProgress m_progress;
-    std::vector<std::vector<size_t>> m_epoch_batches;
-    int64_t m_batches_epoch = -1;  // the epoch m_epoch_batches belongs to
+    int64_t m_epoch_batch_count = 0;
+    int64_t m_batches_epoch = -1;  // the epoch m_epoch_batch_count belongs to
     TensorMap m_grads;
     CsvLog m_log;
     int64_t m_skipped_steps = 0;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 
 using namespace attn;
@@ -31,4 +32,16 @@ TEST(Schedule, NoamPeaksAtWarmupAndScales) {
     // Step 0 is treated as step 1 (no zero rate, no division by zero); warmup 0 as 1.
     EXPECT_DOUBLE_EQ(noam_rate(0, 512, 4000), noam_rate(1, 512, 4000));
     EXPECT_GT(noam_rate(10, 512, 0), 0.0);
+}
+
+TEST(Schedule, CosineWarmsUpThenFallsToZeroAlongAHalfCosine) {
+    // peak 1e-3, 100 warm-up steps, 1100 in all: hand values.
+    EXPECT_DOUBLE_EQ(cosine_rate(1, 1e-3, 100, 1100), 1e-5);
+    EXPECT_DOUBLE_EQ(cosine_rate(50, 1e-3, 100, 1100), 5e-4);
+    EXPECT_DOUBLE_EQ(cosine_rate(100, 1e-3, 100, 1100), 1e-3);
+    EXPECT_NEAR(cosine_rate(600, 1e-3, 100, 1100), 5e-4, 1e-15);                  // cos(π/2) = 0
+    EXPECT_NEAR(cosine_rate(350, 1e-3, 100, 1100), 1e-3 * (1 + std::sqrt(0.5)) / 2, 1e-15);  // cos(π/4)
+    EXPECT_NEAR(cosine_rate(1100, 1e-3, 100, 1100), 0.0, 1e-18);
+    EXPECT_NEAR(cosine_rate(5000, 1e-3, 100, 1100), 0.0, 1e-18) << "past the end it stays at 0";
+    EXPECT_DOUBLE_EQ(cosine_rate(1, 2e-3, 0, 10), 2e-3 * 0.5 * (1 + std::cos(M_PI * 0.1))) << "no warm-up";
 }
