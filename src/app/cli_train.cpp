@@ -20,6 +20,7 @@
 // Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors. A translator's
 // model file also carries its vocabularies and the corpus fingerprint in its metadata.
 #include "app/cli.h"
+#include "app/config_fields.h"
 #include "corpus/parallel_data.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
@@ -92,19 +93,10 @@ Status read_run_config(const std::string & path, RunConfig * out) {
         for (auto it = j["model"].begin(); it != j["model"].end(); ++it) m[it.key()] = it.value();
         if (Status st = TransformerConfig::from_json(m.dump(), &c.model); !st) return Status::error(path + ": " + st.message);
     }
-    auto number = [&](const nlohmann::json & sec, const char * key, double * dst) -> Status {
-        if (!sec.contains(key)) return Status::success();
-        if (!sec[key].is_number()) return Status::error(path + ": \"" + key + "\" must be a number");
-        *dst = sec[key].get<double>();
-        return Status::success();
-    };
-    auto integer = [&](const nlohmann::json & sec, const char * key, auto * dst, long long lo, long long hi) -> Status {
-        if (!sec.contains(key)) return Status::success();
-        if (!sec[key].is_number_integer() || sec[key].get<long long>() < lo || sec[key].get<long long>() > hi)
-            return Status::error(path + ": \"" + key + "\" must be an integer in " + std::to_string(lo) + ".." +
-                                 std::to_string(hi));
-        *dst = decltype(+*dst)(sec[key].get<long long>());
-        return Status::success();
+    const ConfigFields fields{path};
+    auto number = [&](const nlohmann::json & sec, const char * key, double * dst) { return fields.number(sec, key, dst); };
+    auto integer = [&](const nlohmann::json & sec, const char * key, auto * dst, long long lo, long long hi) {
+        return fields.integer(sec, key, dst, lo, hi);
     };
     const nlohmann::json empty = nlohmann::json::object();
     const nlohmann::json & data = j.contains("data") && j["data"].is_object() ? j["data"] : empty;

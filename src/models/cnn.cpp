@@ -269,9 +269,14 @@ void CnnModel::backward(Compute & cc, const CnnPass & p, ConstView dlogits, Tens
 }
 
 Tensor grad_cam(const CnnModel & model, const CnnPass & pass, int class_index) {
+    return grad_cam(model, pass, std::vector<int>(size_t(pass.N), class_index));
+}
+
+Tensor grad_cam(const CnnModel & model, const CnnPass & pass, const std::vector<int> & classes) {
     const int64_t N = pass.N, K = pass.logits.cols();
+    ATTN_ASSERT(classes.size() == size_t(N), "one class per image");
     Tensor dlogits({N, K});
-    for (int64_t n = 0; n < N; n++) dlogits[n * K + class_index] = 1.0f;  // ∂y_c
+    for (int64_t n = 0; n < N; n++) dlogits[n * K + classes[size_t(n)]] = 1.0f;  // ∂y_c
     const Tensor dA = model.last_block_gradient(pass, dlogits, nullptr);
     const Tensor & A = pass.blocks.back().out;
     const int64_t C = A.shape()[1], HW = A.shape()[2] * A.shape()[3];

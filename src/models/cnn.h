@@ -93,7 +93,8 @@ private:
 // Grad-CAM (Selvaraju et al. 2017) at the last block for class c: α_k = mean over positions of
 // ∂y_c/∂A_k, map = ReLU(Σ_k α_k A_k), (N, H, W) at the last block's resolution (7×7).
 Tensor grad_cam(Compute & cc, CnnModel & model, ConstView images, int class_index);
-// The same from an inference-mode pass already run.
+// The same from an inference-mode pass already run; or with a class per image.
 Tensor grad_cam(const CnnModel & model, const CnnPass & pass, int class_index);
+Tensor grad_cam(const CnnModel & model, const CnnPass & pass, const std::vector<int> & classes);
 
 } // namespace attn

@@ -2,6 +2,7 @@
 // finite-difference estimate of ∂score/∂activation, the trace's maps against the model's own
 // numbers, and the shipped Fashion-MNIST models against the accuracy their cards claim, measured
 // again here on the 10,000 test images.
+#include "models/cam_coverage.h"
 #include "models/image_classifier.h"
 #include "train/image_train.h"
 #include "vision/preprocess.h"
@@ -129,6 +130,59 @@ TEST(ImageClassifier, TraceHoldsTheModelsOwnAttention) {
     EXPECT_NE(p.trace.find("grad_cam", 1, 0), nullptr);
     EXPECT_STREQ(fashion_class_name(9), "Ankle boot");
     EXPECT_STREQ(fashion_class_name(10), "?");
+}
+
+TEST(CamCoverage, BilinearUpsamplingAndCoverageByHand) {
+    // 2×2 -> 4×4, pixel centres mapped to (x + ½)·2/4 − ½ = −¼, ¼, ¾, 1¼ (clamped to [0, 1]).
+    const float map[4] = {0, 1, 2, 3};
+    const std::vector<float> up = upsample_bilinear(map, 2, 2, 4, 4);
+    const float row0[4] = {0.0f, 0.25f, 0.75f, 1.0f};
+    for (int x = 0; x < 4; x++) EXPECT_FLOAT_EQ(up[size_t(x)], row0[x]);
+    EXPECT_FLOAT_EQ(up[size_t(3 * 4 + 3)], 3.0f);
+    EXPECT_FLOAT_EQ(up[size_t(1 * 4 + 1)], 0.25f + 2.0f * 0.25f);  // ty = ¼: 0.25 + (2.25 − 0.25)·¼
+    // The object fills the left half; a map bright on the left covers all of it and nothing else.
+    std::vector<float> image(28 * 28, 0.0f);
+    for (int y = 0; y < 28; y++)
+        for (int x = 0; x < 14; x++) image[size_t(y * 28 + x)] = 0.8f;
+    const float left[2] = {1, 0}, right[2] = {0, 1}, none[2] = {0, 0};
+    CamCoverage c = cam_coverage(image.data(), 28, 28, left, 1, 2);
+    ASSERT_TRUE(c.valid);
+    EXPECT_DOUBLE_EQ(c.coverage, 1.0);
+    EXPECT_DOUBLE_EQ(c.spill, 0.0);
+    c = cam_coverage(image.data(), 28, 28, right, 1, 2);
+    EXPECT_DOUBLE_EQ(c.coverage, 0.0);
+    EXPECT_DOUBLE_EQ(c.spill, 1.0);
+    EXPECT_FALSE(cam_coverage(image.data(), 28, 28, none, 1, 2).valid);
+}
+
+} // namespace
+
+namespace {
+
+// The shipped models, measured again on the 10,000 Fashion-MNIST test images: the accuracy each
+// file's metadata (and the model card) states, and the issue's targets. Native only: a wasm run
+// of 20,000 forward passes under node would take minutes, and the numbers are the same.
+TEST(ShippedClassifiers, ReachTheirStatedTestAccuracy) {
+#if defined(__EMSCRIPTEN__)
+    GTEST_SKIP() << "measured by the native run";
+#endif
+    ImageSet test;
+    ASSERT_TRUE(load_image_set(kFashionMnistDir, "t10k", kFashionClasses, &test).ok) << "dataset-fashion-mnist installed?";
+    ASSERT_EQ(test.count, 10000);
+    Compute cc = Compute::fastest();
+    double accuracy[2] = {};
+    for (int cbam = 0; cbam < 2; cbam++) {
+        const std::string path = std::string(ATTN_SOURCE_DIR) + "/assets/models/" + (cbam ? "resnet_cbam" : "resnet") + "-fashion.safetensors";
+        ImageClassifier clf;
+        Status s = ImageClassifier::load(path, &clf);
+        ASSERT_TRUE(s.ok) << s.message;
+        EXPECT_EQ(clf.has_cbam(), cbam == 1);
+        CnnModel model = clf.model();
+        accuracy[cbam] = evaluate_classifier(cc, model, test).accuracy();
+        EXPECT_NEAR(accuracy[cbam], std::stod(clf.metadata("test_accuracy")), 5e-5) << path;
+    }
+    EXPECT_GE(accuracy[1], 0.930) << "issue #9's target for the CBAM model";
+    EXPECT_GE(accuracy[1], accuracy[0] + 0.003) << "CBAM must beat the plain network by 0.3 points";
 }
 
 } // namespace
