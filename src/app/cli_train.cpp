@@ -64,12 +64,8 @@ struct RunConfig {
 // Reads numbers and strings without exceptions (nlohmann is used in its non-throwing style here:
 // every access is type-checked first).
 Status read_run_config(const std::string & path, RunConfig * out) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return Status::error("cannot read " + path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    const nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return Status::error(path + ": not a JSON object");
+    nlohmann::json j;
+    if (Status s = ConfigFields::read_object(path, &j); !s) return s;
     RunConfig c;
     // The toy tasks' vocabulary; the model's section may override the architecture.
     c.model.encoder_layers = c.model.decoder_layers = 2;
@@ -196,11 +192,8 @@ struct TrainedModel {
 
 // An image classifier's config names a ResNet architecture in its model section.
 bool is_image_config(const std::string & path) {
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    const nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("model") || !j["model"].is_object()) return false;
+    nlohmann::json j;
+    if (!ConfigFields::read_object(path, &j) || !j.contains("model") || !j["model"].is_object()) return false;
     const nlohmann::json & m = j["model"];
     return m.contains("architecture") && (m["architecture"] == "resnet" || m["architecture"] == "resnet_cbam");
 }

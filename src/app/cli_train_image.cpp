@@ -41,12 +41,8 @@ struct ImageRunConfig {
 };
 
 Status read_image_run_config(const std::string & path, ImageRunConfig * out) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return Status::error("cannot read " + path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    const nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return Status::error(path + ": not a JSON object");
+    nlohmann::json j;
+    if (Status s = ConfigFields::read_object(path, &j); !s) return s;
     ImageRunConfig c;
     c.trainer.schedule = "cosine";
     c.trainer.lr = 2e-3;

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace attn {
@@ -37,6 +39,16 @@ struct ConfigFields {
         if (!sec.contains(key)) return Status::success();
         if (!sec[key].is_string()) return Status::error(path + ": \"" + key + "\" must be a string");
         *dst = sec[key].get<std::string>();
+        return Status::success();
+    }
+    // The whole file as a JSON object, or a message naming the file.
+    static Status read_object(const std::string & path, nlohmann::json * out) {
+        std::ifstream f(path, std::ios::binary);
+        if (!f) return Status::error("cannot read " + path);
+        std::stringstream ss;
+        ss << f.rdbuf();
+        *out = nlohmann::json::parse(ss.str(), nullptr, false);
+        if (out->is_discarded() || !out->is_object()) return Status::error(path + ": not a JSON object");
         return Status::success();
     }
     // sec[key] when it is an object, else an empty object (a missing section means defaults).
