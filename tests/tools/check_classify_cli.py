@@ -131,8 +131,8 @@ def main():
                 got = [(len(b["channel_weights"]), b["spatial"]["rows"]) for b in blocks]
                 if got != want:
                     problems.append(f"{m['model']}: CBAM maps {got}, want {want}")
-                elif any(not 0 < v < 1 for b in blocks for v in b["channel_weights"] + b["spatial"]["values"]):
-                    problems.append(f"{m['model']}: CBAM weights outside (0, 1)")
+                elif any(not 0 <= v <= 1 for b in blocks for v in b["channel_weights"] + b["spatial"]["values"]):
+                    problems.append(f"{m['model']}: CBAM weights outside [0, 1]")
             elif "cbam" in m:
                 problems.append(f"{m['model']}: a plain network with CBAM maps")
     if len(checked) < 10:
