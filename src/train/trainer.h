@@ -56,7 +56,6 @@ public:
     TensorMap & parameters() override { return m_model.parameters(); }
     int64_t begin_epoch(uint64_t seed, int64_t epoch) override;
     double train_batch(int64_t index, Rng & rng, TensorMap * grads, int64_t * items) override;
-    const std::vector<Example> & data() const { return m_data; }
 
 private:
     Seq2SeqModel & m_model;
