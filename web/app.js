@@ -28,10 +28,11 @@ window.attnStarted = () => {
   window.wasmReady = true;
   ui.overlay.classList.add('done');
   startSentenceBridge();
+  startImageInputs();
 };
 
 // For the embedding page and the tests: open or close a window by name ("translate", "attention",
-// "step", "architecture", "about", "compare"); false for an unknown name.
+// "step", "architecture", "about", "compare", "image"); false for an unknown name.
 window.attnShowPanel = (name, open = true) => Module.ccall('attn_show_panel', 'number', ['string', 'number'], [name, open ? 1 : 0]) === 1;
 
 // ImGui 1.86 cannot receive IME text in the browser (TOOLCHAIN.md P7), so a real <input> sits
@@ -60,6 +61,51 @@ function startSentenceBridge() {
     requestAnimationFrame(place);
   };
   requestAnimationFrame(place);
+}
+
+// A picture for the Image panel, from anywhere (a File, a Blob, an ArrayBuffer or a Uint8Array):
+// its bytes are copied into the app's memory and handed to attn_image_upload, which decodes,
+// preprocesses and classifies it (a bad file becomes a message in the panel). A file larger than
+// the app accepts is refused before it is read, so memory stays bounded. Resolves when handed over.
+window.attnUploadImage = async (data, name = data.name || 'picture') => {
+  const size = data.size ?? data.byteLength;
+  if (size > Module.ccall('attn_image_max_bytes', 'number', [], [])) {
+    Module.ccall('attn_image_refuse', null, ['string', 'number'], [name, size]);
+    return;
+  }
+  const bytes = data instanceof Blob ? new Uint8Array(await data.arrayBuffer())
+    : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
+  const ptr = Module._malloc(Math.max(bytes.length, 1));
+  try {
+    Module.HEAPU8.set(bytes, ptr);  // HEAPU8 read after _malloc: memory growth replaces the view (P14)
+    Module.ccall('attn_image_upload', null, ['number', 'number', 'string'], [ptr, bytes.length, name]);
+  } finally {
+    Module._free(ptr);
+  }
+};
+
+// The Image panel's inputs besides its gallery: the file chooser its button opens, a file dropped
+// anywhere on the page, and an image pasted (text pastes are left to the sentence box).
+function startImageInputs() {
+  const chooser = document.getElementById('image-input');
+  window.attnChooseImage = () => chooser.click();
+  chooser.addEventListener('change', () => {
+    if (chooser.files.length) window.attnUploadImage(chooser.files[0]);
+    chooser.value = '';  // choosing the same file again fires change again
+  });
+  // Without preventDefault on dragover the browser would open the dropped file instead.
+  window.addEventListener('dragover', (e) => { if (e.dataTransfer.types.includes('Files')) e.preventDefault(); });
+  window.addEventListener('drop', (e) => {
+    if (!e.dataTransfer.files.length) return;
+    e.preventDefault();
+    window.attnUploadImage(e.dataTransfer.files[0]);
+  });
+  window.addEventListener('paste', (e) => {
+    const item = [...(e.clipboardData?.items || [])].find((i) => i.kind === 'file' && i.type.startsWith('image/'));
+    if (!item) return;
+    e.preventDefault();
+    window.attnUploadImage(item.getAsFile(), 'pasted image');
+  });
 }
 
 function webgl2Problem() {

@@ -41,6 +41,7 @@ bool App::init(const AppOptions & opts) {
     io.FontGlobalScale = 1.0f / m_platform.dpi_scale();  // fonts baked at device pixels, laid out in points
     m_translator.load(assets, m_state);
     m_compare.set_assets_dir(assets);  // its models load when the Compare panel first opens
+    m_images.set_assets_dir(assets);   // and the CNNs when the Image panel does
     m_state.gl_renderer = m_platform.gl_renderer();
     m_state.gl_version = m_platform.gl_version();
     return true;
@@ -49,7 +50,9 @@ bool App::init(const AppOptions & opts) {
 bool App::frame() {
     bool had_events = false;
     bool keep_running = m_platform.poll_events(&had_events);
-    const bool work = had_events || m_state.translate_requested || m_state.sentence_set_from_outside || m_compare.busy(m_state);
+    for (const std::string & path : m_platform.take_dropped_files()) m_images.upload_file(m_state, path);
+    const bool work = had_events || m_state.translate_requested || m_state.sentence_set_from_outside || m_compare.busy(m_state) ||
+                      m_images.busy(m_state);
     // A few frames after the last input let ImGui settle (hover states, closing popups).
     m_busy_frames = work ? kSettleFrames : m_busy_frames - 1;
     if (m_busy_frames <= 0 && !m_force_draw) {
@@ -60,6 +63,7 @@ bool App::frame() {
     m_platform.begin_frame();
     m_translator.update(m_state, ImGui::GetTime());
     m_compare.update(m_state, m_translator, ImGui::GetTime());
+    m_images.update(m_state);
     m_state.sentence_rect = m_state.heatmap_rect = m_state.heatmap_visible = {};
     draw_ui(m_state);
     m_platform.end_frame();

@@ -2,6 +2,7 @@
 // hands frame() to the browser's requestAnimationFrame, and the render test calls it N times.
 #pragma once
 #include "app/compare_runner.h"
+#include "app/image_runner.h"
 #include "app/translation_runner.h"
 #include "platform/platform.h"
 #include "ui/app_state.h"
@@ -32,6 +33,7 @@ public:
     Platform & platform() { return m_platform; }
     TranslationRunner & translator() { return m_translator; }
     CompareRunner & comparer() { return m_compare; }
+    ImageRunner & images() { return m_images; }
     void set_always_draw(bool on) { m_force_draw = on; }  // screenshots and render tests draw every frame
     // Draws the next few frames even without input: the host changed the state (a window opened or
     // closed through the host API) and the screen must follow.
@@ -43,6 +45,7 @@ private:
     AppState m_state;
     TranslationRunner m_translator;
     CompareRunner m_compare;
+    ImageRunner m_images;
     static constexpr int kSettleFrames = 4;  // drawn after the last input, so ImGui settles (hover, popups)
     int m_busy_frames = 0;  // frames still to draw after the last input or work
     bool m_force_draw = false;

@@ -9,7 +9,7 @@
 #include <string>
 
 static void usage() {
-    std::puts("usage: attn_app [--frames N] [--screenshot out.png] [--size WxH] [--hidden] [--about] [--compare]\n"
+    std::puts("usage: attn_app [--frames N] [--screenshot out.png] [--size WxH] [--hidden] [--about] [--compare] [--image FILE]\n"
               "  --frames N         quit after N frames (default: run until the window is closed)\n"
               "  --screenshot PATH  save the last frame as PNG (needs --frames)\n"
               "  --size WxH         window size in points (default 1280x800)\n"
@@ -21,7 +21,9 @@ static void usage() {
               "  --layer L --head H layer and head (head -1: mean over heads)\n"
               "  --view V           heatmap (default), model or lines\n"
               "  --architecture     open the Architecture panel\n"
-              "  --compare          open the Compare panel (RNNencdec, RNNsearch and Transformer side by side)");
+              "  --compare          open the Compare panel (RNNencdec, RNNsearch and Transformer side by side)\n"
+              "  --image FILE       open the Image panel on a picture (PNG, JPEG, BMP or GIF)\n"
+              "  --image-sample N   open the Image panel on test image N of its gallery (0-99)");
 }
 
 int main(int argc, char ** argv) {
@@ -29,7 +31,8 @@ int main(int argc, char ** argv) {
     long long max_frames = -1;
     std::string screenshot;
     bool open_about = false, open_architecture = false, open_compare = false;
-    std::string sentence, kind = "cross", view = "heatmap";
+    std::string sentence, kind = "cross", view = "heatmap", image;
+    int image_sample = -1;
     int model = 0, layer = 0, head = -1;
     for (int i = 1; i < argc; i++) {
         const char * a = argv[i];
@@ -47,6 +50,8 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--layer") && has_value) layer = std::atoi(argv[++i]);
         else if (!std::strcmp(a, "--head") && has_value) head = std::atoi(argv[++i]);
         else if (!std::strcmp(a, "--view") && has_value) view = argv[++i];
+        else if (!std::strcmp(a, "--image") && has_value) image = argv[++i];
+        else if (!std::strcmp(a, "--image-sample") && has_value) image_sample = std::atoi(argv[++i]);
         else { usage(); return std::strcmp(a, "--help") ? 2 : 0; }
     }
     if (!screenshot.empty() && max_frames <= 0) {
@@ -71,6 +76,11 @@ int main(int argc, char ** argv) {
     st.attention.head = head;
     st.attention.request_view = view == "model" ? 1 : view == "lines" ? 2 : 0;
     st.request_translation(-1e9);
+    if (!image.empty()) app.images().upload_file(st, image);  // a bad file: the panel says why
+    if (image_sample >= 0) {
+        st.show_image = true;
+        st.image.gallery_request = image_sample;
+    }
     app.set_always_draw(max_frames > 0);  // a scripted run draws every one of its N frames
     for (long long n = 0; max_frames < 0 || n < max_frames; n++) {
         if (n + 1 == max_frames && !screenshot.empty()) app.platform().capture_next_frame();

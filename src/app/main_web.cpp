@@ -7,6 +7,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 
+#include <algorithm>
 #include <string>
 
 static attn::App g_app;
@@ -88,7 +89,7 @@ EMSCRIPTEN_KEEPALIVE int attn_attention_rgb(float weight) {
 EMSCRIPTEN_KEEPALIVE void attn_translate_now() { g_app.translator().run(g_app.state()); }
 
 // Opens (open != 0) or closes a window by name: "translate", "attention", "step", "architecture",
-// "about", "compare". Returns 0 for an unknown name.
+// "about", "compare", "image". Returns 0 for an unknown name.
 EMSCRIPTEN_KEEPALIVE int attn_show_panel(const char * name, int open) {
     bool * flag = name ? g_app.state().panel_flag(name) : nullptr;
     if (flag) *flag = open != 0;
@@ -102,5 +103,27 @@ EMSCRIPTEN_KEEPALIVE void attn_compare_now() { g_app.comparer().run(g_app.state(
 
 // Presses the Compare panel's "Recompute on the mini test set" button.
 EMSCRIPTEN_KEEPALIVE void attn_compare_recompute() { g_app.state().compare.bleu.recompute_requested = true; }
+
+// A picture for the Image panel (file chooser, drop, paste: web/app.js): `size` bytes at `bytes`,
+// copied before returning, so the caller frees them. Opens the panel. A bad file leaves the
+// previous result on screen and state_json's image.error says why.
+EMSCRIPTEN_KEEPALIVE void attn_image_upload(const uint8_t * bytes, int size, const char * name) {
+    g_app.images().upload(g_app.state(), bytes, size_t(std::max(size, 0)), name ? name : "picture");
+    g_app.request_frames();
+}
+
+// A file the page did not copy into the app because it is larger than attn_image_max_bytes().
+EMSCRIPTEN_KEEPALIVE void attn_image_refuse(const char * name, double bytes) {
+    g_app.images().refuse_upload(g_app.state(), name ? name : "picture", bytes);
+    g_app.request_frames();
+}
+EMSCRIPTEN_KEEPALIVE double attn_image_max_bytes() { return double(attn::ImageRunner::kMaxUploadBytes); }
+
+// Clicks a gallery thumbnail (0 .. cells - 1): a Fashion-MNIST test image with its true label.
+EMSCRIPTEN_KEEPALIVE void attn_image_gallery(int cell) {
+    g_app.state().show_image = true;
+    g_app.images().show_gallery(g_app.state(), cell);
+    g_app.request_frames();
+}
 
 } // extern "C"

@@ -2,6 +2,7 @@
 
 #include "nn/attention_steps.h"
 #include "ui/attention_data.h"
+#include "models/image_classifier.h"
 #include "ui/compare_data.h"
 
 #include <nlohmann/json.hpp>
@@ -48,6 +49,38 @@ nlohmann::json compare_json(const AppState & s) {
                       {"running", b.running}, {"progress", b.progress}, {"recompute_error", b.recompute_error}}}};
 }
 
+nlohmann::json map_shape_json(const AttentionMap & m) {
+    return {{"layer", m.layer}, {"rows", m.rows}, {"cols", m.cols}, {"min", map_min(m)}, {"max", map_max(m)}};
+}
+
+// The Image panel: the picture, its preprocessing stages, and each classifier's verdict with the
+// shapes of its maps (Grad-CAM's values too: a test can check where it looked).
+nlohmann::json image_json(const AppState & s) {
+    const ImageView & v = s.image;
+    nlohmann::json stages = nlohmann::json::array();
+    for (const PreprocessStage & st : v.stages)
+        stages.push_back({{"name", st.name}, {"note", st.note}, {"enabled", st.enabled}, {"width", st.width}, {"height", st.height},
+                          {"channels", st.channels}});
+    nlohmann::json models = nlohmann::json::array();
+    for (int i = 0; i < kImageModels; i++) {
+        const ImageModelView & m = v.models[i];
+        nlohmann::json spatial = nlohmann::json::array(), channel = nlohmann::json::array();
+        for (const AttentionMap & a : m.spatial) spatial.push_back(map_shape_json(a));
+        for (const AttentionMap & a : m.channel) channel.push_back(map_shape_json(a));
+        models.push_back({{"file", image_model_file(ImageModel(i))}, {"label", image_model_title(ImageModel(i))}, {"error", m.error},
+                          {"test_accuracy", m.test_accuracy}, {"has_result", m.has_result}, {"probabilities", m.probabilities},
+                          {"predicted", m.predicted}, {"predicted_class", m.predicted >= 0 ? fashion_class_name(m.predicted) : ""},
+                          {"explained", m.explained}, {"grad_cam", map_shape_json(m.grad_cam)}, {"grad_cam_values", m.grad_cam.values},
+                          {"spatial", spatial}, {"channel", channel}, {"milliseconds", m.milliseconds}});
+    }
+    const PreprocessOptions & o = v.options;
+    return {{"open", s.show_image}, {"message", v.message}, {"error", v.error}, {"ready", v.ready},
+            {"source", {{"name", v.source.name}, {"gallery_cell", v.source.gallery_cell}, {"true_label", v.source.true_label}}},
+            {"options", {{"grayscale", o.grayscale}, {"crop", o.crop}, {"resize", o.resize}, {"invert", o.invert}}},
+            {"stages", stages}, {"input_side", kModelImageSide}, {"explain_class", v.explain_class}, {"models", models},
+            {"gallery", {{"cells", v.gallery.cells()}, {"error", v.gallery.error}}}};
+}
+
 } // namespace
 
 std::string app_state_json(const AppState & s) {
@@ -83,6 +116,7 @@ std::string app_state_json(const AppState & s) {
         j["step"] = {{"head", c.head}, {"query", a.query}, {"weights", st.weights}, {"sqrt_dk", st.sqrt_dk}};
     }
     j["compare"] = compare_json(s);
+    j["image"] = image_json(s);
     return j.dump();
 }
 

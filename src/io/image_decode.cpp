@@ -38,7 +38,7 @@ static Status decode(const uint8_t * bytes, size_t size, int64_t max_pixels, int
     if (int64_t(w) * int64_t(h) > max_pixels) return too_many_pixels(w, h, max_pixels);
     int dw = 0, dh = 0, dc = 0;
     stbi_uc * data = stbi_load_from_memory(bytes, int(size), &dw, &dh, &dc, channels);
-    if (!data) return Status::error(std::string("the image is damaged: ") + stbi_failure_reason());
+    if (!data) return Status::error(std::string("the image is damaged or cut short (the decoder stopped at: ") + stbi_failure_reason() + ")");
     pixels->assign(data, data + size_t(dw) * size_t(dh) * size_t(channels));
     stbi_image_free(data);
     *w_out = dw, *h_out = dh;

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct SDL_Window;
@@ -36,6 +37,10 @@ public:
     void begin_frame();
     void end_frame();  // renders ImGui and presents
 
+    // Files dropped on the window since the last call (SDL_DROPFILE), as paths; natively only:
+    // on the web the page handles drops (web/app.js).
+    std::vector<std::string> take_dropped_files() { return std::exchange(m_dropped, {}); }
+
     // Reads back the frame rendered by the last end_frame() (before presentation).
     // Only filled when capture_next_frame() was called before that frame.
     void capture_next_frame() { m_capture = true; }
@@ -52,6 +57,7 @@ private:
     void * m_gl_context = nullptr;
     bool m_capture = false;
     FramePixels m_captured;
+    std::vector<std::string> m_dropped;
     std::string m_error, m_gl_renderer, m_gl_version;
     float m_dpi_scale = 1.0f;
 };

@@ -111,6 +111,10 @@ bool Platform::poll_events(bool * had_events) {
         if (had_events) *had_events = true;
         ImGui_ImplSDL2_ProcessEvent(&ev);
         if (ev.type == SDL_QUIT) keep_running = false;
+        if (ev.type == SDL_DROPFILE && ev.drop.file) {
+            m_dropped.push_back(ev.drop.file);
+            SDL_free(ev.drop.file);  // SDL hands the path over to the receiver
+        }
         if (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_CLOSE &&
             ev.window.windowID == SDL_GetWindowID(m_window))
             keep_running = false;

@@ -35,6 +35,7 @@ bool * AppState::panel_flag(std::string_view name) {
     if (name == "architecture") return &show_architecture;
     if (name == "about") return &show_about;
     if (name == "compare") return &show_compare;
+    if (name == "image") return &show_image;
     return nullptr;
 }
 

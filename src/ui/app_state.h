@@ -5,6 +5,7 @@
 #include "models/transformer_config.h"
 #include "nn/attention_trace.h"
 #include "ui/compare_view.h"
+#include "ui/image_view.h"
 
 #include <string>
 #include <string_view>
@@ -83,13 +84,14 @@ struct AppState {
     AttentionSelection attention;
     void request_translation(double now) { translate_requested = true; edit_time = now; }
     CompareView compare;                     // the Compare panel: the sentence through all three models
+    ImageView image;                         // the Image panel: a picture through both CNNs
 
     // Windows.
     bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;
-    bool show_about = false, show_compare = false;
+    bool show_about = false, show_compare = false, show_image = false;
     bool show_imgui_demo = false;
     // A window's flag by name ("translate", "attention", "step", "architecture", "about",
-    // "compare"), for the command line and the host API; nullptr for an unknown name.
+    // "compare", "image"), for the command line and the host API; nullptr for an unknown name.
     bool * panel_flag(std::string_view name);
 
     // Facts shown in About, filled by the app at start-up.

@@ -18,7 +18,8 @@ void place_next_window(Panel p) {
             case Panel::Attention: pos = {right_x, o.y + gap}; size = {right_w, top_h - gap}; break;
             case Panel::Step: pos = {right_x, o.y + top_h + gap}; size = {right_w, s.y - top_h - 2 * gap}; break;
             case Panel::Architecture: pos = {o.x + 3 * gap, o.y + 6 * gap}; size = {std::min(620.0f, s.x - 6 * gap), s.y * 0.7f}; break;
-            case Panel::Compare: pos = {o.x + gap, o.y + gap}; size = {s.x - 2 * gap, s.y - 2 * gap}; break;
+            case Panel::Compare:
+            case Panel::Image: pos = {o.x + gap, o.y + gap}; size = {s.x - 2 * gap, s.y - 2 * gap}; break;
         }
     } else {
         // Stacked: translation, attention, step-through, each the full width.
@@ -28,7 +29,8 @@ void place_next_window(Panel p) {
             case Panel::Attention: pos = {o.x, o.y + a}; size = {s.x, b - a}; break;
             case Panel::Step: pos = {o.x, o.y + b}; size = {s.x, s.y - b}; break;
             case Panel::Architecture: pos = {o.x, o.y}; size = {s.x, s.y * 0.7f}; break;
-            case Panel::Compare: pos = {o.x, o.y}; size = {s.x, s.y}; break;
+            case Panel::Compare:
+            case Panel::Image: pos = {o.x, o.y}; size = {s.x, s.y}; break;
         }
     }
     ImGui::SetNextWindowPos(pos, ImGuiCond_FirstUseEver);

@@ -1,13 +1,13 @@
 // Where each window opens the first time: side by side on a wide screen (translation left,
 // attention and step-through right), stacked full width on a narrow one (a phone in portrait), so
-// no window covers another on first open. Users may move them afterwards. Architecture and Compare
-// open over the others: Compare takes the whole screen, it has three models to show side by side.
+// no window covers another on first open. Users may move them afterwards. Architecture, Compare
+// and Image open over the others: Compare and Image take the whole screen, they show models side by side.
 #pragma once
 #include <imgui.h>
 
 namespace attn {
 
-enum class Panel { Translate, Attention, Step, Architecture, Compare };
+enum class Panel { Translate, Attention, Step, Architecture, Compare, Image };
 
 // Calls SetNextWindowPos/Size (ImGuiCond_FirstUseEver) for the panel.
 void place_next_window(Panel p);

@@ -13,6 +13,7 @@ static void draw_main_menu_bar(AppState & s) {
         ImGui::MenuItem("Step-through", nullptr, &s.show_step);
         ImGui::MenuItem("Architecture", nullptr, &s.show_architecture);
         ImGui::MenuItem("Compare: RNN vs. attention vs. Transformer", nullptr, &s.show_compare);
+        ImGui::MenuItem("Image: where a CNN looks", nullptr, &s.show_image);
         ImGui::MenuItem("About", nullptr, &s.show_about);
         ImGui::Separator();
         ImGui::MenuItem("Dear ImGui demo", nullptr, &s.show_imgui_demo);
@@ -51,6 +52,7 @@ void draw_ui(AppState & s) {
     if (s.show_step) draw_panel_step(s);
     if (s.show_architecture) draw_panel_architecture(s);
     if (s.show_compare) draw_panel_compare(s);
+    if (s.show_image) draw_panel_image(s);
     if (s.show_about) draw_panel_about(s);
     if (s.show_imgui_demo) ImGui::ShowDemoWindow(&s.show_imgui_demo);
     forget_covered_sentence_box(s);

@@ -12,6 +12,7 @@ void draw_panel_attention(AppState & state);
 void draw_panel_step(AppState & state);
 void draw_panel_architecture(AppState & state);
 void draw_panel_compare(AppState & state);
+void draw_panel_image(AppState & state);
 void draw_panel_about(AppState & state);
 
 } // namespace attn

@@ -3,3 +3,7 @@ target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_widgets
 # The Compare panel: its runner on the shipped models, its data and the panel drawn headless.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_compare.cpp)
 target_compile_definitions(attn_ui_tests PRIVATE ATTN_TEST_OUT_DIR="${CMAKE_BINARY_DIR}/test-output")
+# The Image panel: its runner on the shipped CNNs and gallery, bad uploads, and the panel drawn
+# headless. stb_image_write (compiled into attn_core) makes the PNGs it uploads.
+target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_image.cpp)
+target_include_directories(attn_ui_tests SYSTEM PRIVATE /usr/include/stb)

@@ -1,0 +1,31 @@
+#include "ui/image_view.h"
+
+#include <algorithm>
+
+namespace attn {
+
+const char * image_model_file(ImageModel m) {
+    return m == ImageModel::Cbam ? "resnet_cbam-fashion.safetensors" : "resnet-fashion.safetensors";
+}
+
+const char * image_model_title(ImageModel m) { return m == ImageModel::Cbam ? "ResNet + CBAM" : "ResNet"; }
+
+bool * stage_option(PreprocessOptions & options, const std::string & stage_name) {
+    if (stage_name == "grayscale") return &options.grayscale;
+    if (stage_name == "crop") return &options.crop;
+    if (stage_name == "resize") return &options.resize;
+    if (stage_name == "invert") return &options.invert;
+    return nullptr;
+}
+
+float map_max(const AttentionMap & map) {
+    float top = 0;
+    for (float v : map.values) top = std::max(top, v);
+    return top;
+}
+
+float map_min(const AttentionMap & map) {
+    return map.values.empty() ? 0.0f : *std::min_element(map.values.begin(), map.values.end());
+}
+
+} // namespace attn

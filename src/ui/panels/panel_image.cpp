@@ -1,0 +1,360 @@
+// Image: where a CNN looks. A picture (the user's own, or a Fashion-MNIST test image) goes through
+// the preprocessing chain that turns it into what the networks were trained on (each step shown,
+// each switchable), then through two classifiers side by side: a small ResNet, and the same
+// network with CBAM (Woo et al. 2018) in every residual block. Each shows its class probabilities
+// and Grad-CAM over the input; the CBAM model also shows its own attention: the spatial map M_s
+// of every block over the input, and the channel weights M_c as bars.
+#include "models/image_classifier.h"
+#include "platform/image_input.h"
+#include "ui/layout.h"
+#include "ui/ui.h"
+#include "ui/widgets/channel_bars.h"
+#include "ui/widgets/class_bars.h"
+#include "ui/widgets/heat_overlay.h"
+#include "ui/widgets/pixel_texture.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace attn {
+
+namespace {
+
+const ImVec4 kWarning(1.0f, 0.55f, 0.25f, 1.0f);
+constexpr float kThumb = 24.0f;        // a gallery cell on screen
+constexpr float kThumbGap = 2.0f;
+constexpr float kStagePreview = 64.0f; // the box a stage's picture is fitted into
+constexpr float kGradCamSide = 140.0f;
+constexpr float kSpatialSide = 80.0f;
+
+std::vector<std::string> class_names() {
+    std::vector<std::string> names;
+    for (int c = 0; c < kFashionClasses; c++) names.push_back(fashion_class_name(c));
+    return names;
+}
+
+void intro() {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("CBAM (in ResNet + CBAM): attention inside each block, weighing channels (M_c), then places (M_s). "
+                       "Grad-CAM: where the picture raised a class's score. Bright = strong.");
+    ImGui::PopStyleColor();
+}
+
+// The file chooser (web) or a path box (native), and how else a picture gets in.
+void input_row(ImageView & v) {
+    if (image_chooser_available()) {
+        if (ImGui::Button("Choose a picture…")) open_image_chooser();
+        ImGui::SameLine();
+        ImGui::TextDisabled("or drop one on the page, paste one (Ctrl+V), or click a test image.");
+        return;
+    }
+    ImGui::SetNextItemWidth(280);
+    const bool enter = ImGui::InputTextWithHint("##path", "path/to/picture.png", &v.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || enter) && !v.open_path.empty()) v.open_path_requested = true;
+    ImGui::SameLine();
+    ImGui::TextDisabled("or drop a file on the window, or click a test image.%s",
+                        image_paste_available() ? "" : " Pasting pictures works in the browser version.");
+}
+
+// The gallery's row names: the longest class name.
+float gallery_label_width() { return ImGui::CalcTextSize("T-shirt/top").x + 8; }
+
+// Room for 10 thumbnails while none are loaded: the column then holds a message.
+float gallery_width(const ImageGallery & g) { return gallery_label_width() + float(std::max(g.columns, 10)) * (kThumb + kThumbGap); }
+
+void gallery(ImageView & v) {
+    const ImageGallery & g = v.gallery;
+    ImGui::TextUnformatted("Fashion-MNIST test images");
+    ImGui::TextDisabled("Never seen in training. Click one.");
+    if (!g.error.empty()) { ImGui::TextColored(kWarning, "%s", g.error.c_str()); return; }
+    if (g.cells() == 0) { ImGui::TextDisabled("Loading…"); return; }
+    const ImTextureID sheet = pixel_texture(ImGui::GetID("gallery_sheet"), 1, {g.sheet.pixels.data(), g.sheet.width, g.sheet.height, 1},
+                                            Sampling::Nearest);
+    const float name_w = gallery_label_width(), y_text = (kThumb - ImGui::GetTextLineHeight()) / 2;
+    ImDrawList * dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const int rows = g.cells() / g.columns;
+    for (int r = 0; r < rows; r++) {
+        const float y = origin.y + float(r) * (kThumb + kThumbGap);
+        // The sheet holds one class per row (scripts/make-fashion-gallery): name the row once.
+        ImGui::SetCursorScreenPos(ImVec2(origin.x, y + y_text));
+        ImGui::TextDisabled("%s", fashion_class_name(g.labels[size_t(r * g.columns)]));
+        for (int c = 0; c < g.columns; c++) {
+            const int cell = r * g.columns + c;
+            const ImVec2 p0(origin.x + name_w + float(c) * (kThumb + kThumbGap), y), p1(p0.x + kThumb, p0.y + kThumb);
+            ImGui::SetCursorScreenPos(p0);
+            ImGui::PushID(cell);
+            if (ImGui::InvisibleButton("##cell", ImVec2(kThumb, kThumb))) v.gallery_request = cell;
+            if (sheet) {
+                const float du = 1.0f / float(g.columns), dv = 1.0f / float(rows);
+                dl->AddImage(sheet, p0, p1, ImVec2(du * float(c), dv * float(r)), ImVec2(du * float(c + 1), dv * float(r + 1)));
+            }
+            const bool selected = cell == v.source.gallery_cell;
+            if (selected || ImGui::IsItemHovered())
+                dl->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p1.x + 1, p1.y + 1), selected ? IM_COL32(255, 170, 60, 255) : IM_COL32(255, 255, 255, 160), 0, 0, 2);
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Test image #%d: %s", g.test_index[size_t(cell)], fashion_class_name(g.labels[size_t(cell)]));
+            ImGui::PopID();
+        }
+    }
+}
+
+// A stage's picture fitted into the preview box, aspect kept: square pixels when enlarged.
+void stage_picture(const ImageView & v, int index) {
+    const PreprocessStage & st = v.stages[size_t(index)];
+    const float scale = kStagePreview / float(std::max({st.width, st.height, 1}));
+    const ImVec2 size(std::max(1.0f, std::round(float(st.width) * scale)), std::max(1.0f, std::round(float(st.height) * scale)));
+    const ImVec2 box = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(kStagePreview, kStagePreview));
+    const ImVec2 p0(box.x + (kStagePreview - size.x) / 2, box.y + (kStagePreview - size.y) / 2), p1(p0.x + size.x, p0.y + size.y);
+    ImDrawList * dl = ImGui::GetWindowDrawList();
+    dl->AddRect(ImVec2(box.x - 1, box.y - 1), ImVec2(box.x + kStagePreview + 1, box.y + kStagePreview + 1), ImGui::GetColorU32(ImGuiCol_Border));
+    char key[16];
+    std::snprintf(key, sizeof key, "stage%d", index);
+    if (ImTextureID t = pixel_texture(ImGui::GetID(key), v.revision, {st.pixels.data(), st.width, st.height, st.channels},
+                                      scale >= 1.0f ? Sampling::Nearest : Sampling::Smooth))
+        dl->AddImage(t, p0, p1);
+}
+
+// Dim text wrapped at spaces only: ImGui also breaks after '.', which splits numbers ("0.\n299").
+void note_wrapped_at_spaces(const std::string & text) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    std::string wrapped, line;
+    for (size_t start = 0; start <= text.size();) {
+        const size_t end = std::min(text.find(' ', start), text.size());
+        const std::string word = text.substr(start, end - start), longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+            wrapped += line + "\n";
+            line = word;
+        } else {
+            line = longer;
+        }
+        start = end + 1;
+    }
+    wrapped += line;
+    // One text item: its lines are a line height apart, not an item spacing.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextUnformatted(wrapped.c_str());
+    ImGui::PopStyleColor();
+}
+
+// The chain left to right: each step's picture, and beside it its switch and what it did (beside,
+// not below: the two models' maps need the height).
+void preprocessing(ImageView & v, const std::vector<std::string> & names) {
+    ImGui::Text("Preprocessing %s", v.source.name.c_str());
+    if (v.source.true_label >= 0) {
+        ImGui::SameLine(0, 0);
+        ImGui::Text(" (true label: %s)", names[size_t(v.source.true_label)].c_str());
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("into the 28×28 input both networks get");
+    if (!ImGui::BeginTable("##stages", int(v.stages.size()), ImGuiTableFlags_SizingStretchSame)) return;
+    for (size_t i = 0; i < v.stages.size(); i++) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(int(i));
+        const PreprocessStage & st = v.stages[i];
+        stage_picture(v, int(i));
+        ImGui::SameLine();
+        ImGui::BeginGroup();
+        if (bool * on = stage_option(v.options, st.name)) {
+            if (ImGui::Checkbox(st.name.c_str(), on)) v.rerun_requested = true;
+        } else {
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextUnformatted(st.name.c_str());
+        }
+        note_wrapped_at_spaces(st.note);
+        ImGui::EndGroup();
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+// A label, then the next item `indent` px from where the label starts, filling the line.
+void field_label(const char * text, float indent) {
+    const float x = ImGui::GetCursorScreenPos().x;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine();
+    ImGui::SetCursorScreenPos(ImVec2(x + indent, ImGui::GetCursorScreenPos().y));
+    ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+// The maps' settings, shared by both models; under the gallery, where there is room for them.
+void map_settings(ImageView & v, const std::vector<std::string> & names) {
+    ImGui::TextUnformatted("Maps");
+    const float indent = ImGui::CalcTextSize("Grad-CAM explains").x + ImGui::GetStyle().ItemSpacing.x;
+    field_label("Grad-CAM explains", indent);
+    // "the prediction": each model's own, which may differ between the two.
+    const char * current = v.explain_class < 0 ? "the prediction" : names[size_t(v.explain_class)].c_str();
+    if (ImGui::BeginCombo("##explain", current)) {
+        if (ImGui::Selectable("the prediction", v.explain_class < 0)) v.explain_class = -1, v.explain_changed = true;
+        for (int c = 0; c < kFashionClasses; c++)
+            if (ImGui::Selectable(names[size_t(c)].c_str(), c == v.explain_class)) v.explain_class = c, v.explain_changed = true;
+        ImGui::EndCombo();
+    }
+    field_label("Overlay opacity", indent);
+    ImGui::SliderFloat("##opacity", &v.opacity, 0.0f, 1.0f, "%.2f");
+}
+
+void model_header(const ImageView & v, ImageModel m, const std::vector<std::string> & names) {
+    const ImageModelView & r = v[m];
+    ImGui::TextUnformatted(image_model_title(m));
+    if (r.test_accuracy >= 0) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("· %.1f%% right on the 10k test images", 100.0 * r.test_accuracy);
+    }
+    if (r.has_result) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("· %.1f ms", r.milliseconds);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The forward pass and Grad-CAM on this picture, just now.");
+    }
+    if (!r.error.empty()) { ImGui::TextColored(kWarning, "%s", r.error.c_str()); return; }
+    if (!r.has_result) { ImGui::TextDisabled("Classifying…"); return; }
+    ImGui::SetWindowFontScale(1.25f);
+    ImGui::Text("%s  %.1f%%", names[size_t(r.predicted)].c_str(), 100.0 * double(r.probabilities[size_t(r.predicted)]));
+    ImGui::SetWindowFontScale(1.0f);
+    if (v.source.true_label >= 0) {
+        ImGui::SameLine();
+        if (v.source.true_label == r.predicted) ImGui::TextColored(ImVec4(0.47f, 0.86f, 0.47f, 1), "correct");
+        else ImGui::TextColored(kWarning, "wrong: the true label is %s", names[size_t(v.source.true_label)].c_str());
+    }
+}
+
+std::string grad_cam_title(const ImageModelView & r, const std::vector<std::string> & names) {
+    return "Grad-CAM: " + names[size_t(std::clamp(r.explained, 0, kFashionClasses - 1))];
+}
+
+void grad_cam(const ImageView & v, const ImageModelView & r, const std::vector<std::string> & names) {
+    ImGui::TextUnformatted(grad_cam_title(r, names).c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Grad-CAM (Selvaraju et al. 2017): the last block's %d × %d feature maps, each weighted by how much it\n"
+                          "raises this class's score (the mean gradient), summed, negatives set to 0; stretched over the input.",
+                          r.grad_cam.rows, r.grad_cam.cols);
+    draw_heat_overlay("##gradcam", v.revision, v.input, kModelImageSide, r.grad_cam, v.opacity, kGradCamSide, "Grad-CAM");
+    if (map_max(r.grad_cam) <= 0) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + kGradCamSide);
+        ImGui::TextDisabled("0 everywhere: nothing here raises this class.");
+        ImGui::PopTextWrapPos();
+    }
+}
+
+// CBAM's own attention, block by block: where (M_s over the input) and which channels (M_c).
+void cbam_maps(const ImageView & v, const ImageModelView & r) {
+    ImGui::TextUnformatted("CBAM spatial attention M_s per block");
+    // The lowest weights say how much a block dims anything at all: near 1 everywhere, it keeps
+    // the whole picture. Each map's colours are stretched from its lowest to its highest weight.
+    ImGui::SameLine();
+    std::string lowest, sizes;
+    for (const AttentionMap & m : r.spatial) {
+        char buf[24];
+        std::snprintf(buf, sizeof buf, "%.2f", double(map_min(m)));
+        lowest += (lowest.empty() ? "" : ", ") + std::string(buf);
+        sizes += (sizes.empty() ? "" : ", ") + std::to_string(m.rows) + "×" + std::to_string(m.cols);
+    }
+    ImGui::TextDisabled("lowest: %s", lowest.c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Each block multiplies every position of its features by M_s in (0, 1): a 7×7 convolution over the\n"
+                          "channels' mean and max, then a sigmoid. The blocks work at %s; stretched over the input.\n"
+                          "A block whose lowest weight is near 1 keeps the whole picture. Colours run from each map's\n"
+                          "lowest weight (black) to its highest (pale yellow): see the numbers under each map.", sizes.c_str());
+    for (size_t b = 0; b < r.spatial.size(); b++) {
+        if (b) ImGui::SameLine(0, 2 * ImGui::GetStyle().ItemSpacing.x);  // apart: one legend's max, the next one's 0
+        ImGui::BeginGroup();
+        ImGui::PushID(int(b));
+        draw_heat_overlay("##spatial", v.revision, v.input, kModelImageSide, r.spatial[b], v.opacity, kSpatialSide, "M_s",
+                          /*stretch=*/true);
+        ImGui::PopID();
+        ImGui::EndGroup();
+    }
+    ImGui::TextUnformatted("CBAM channel attention M_c per block");
+    ImGui::SameLine();
+    ImGui::TextDisabled("bar height 0 to 1");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Each block multiplies each of its channels by M_c in (0, 1), from the channels' average and maximum\n"
+                          "through a small shared MLP and a sigmoid: which features count for this picture.");
+    const float label_w = ImGui::CalcTextSize("block 0 · 000 channels").x + 8;
+    // Bars closer than text lines: three strips must fit under the maps.
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 2.0f));
+    for (size_t b = 0; b < r.channel.size(); b++) {
+        const ImVec2 row = ImGui::GetCursorScreenPos();
+        ImGui::TextDisabled("block %zu · %d channels", b + 1, r.channel[b].cols);
+        ImGui::SetCursorScreenPos(ImVec2(row.x + label_w, row.y));
+        ImGui::PushID(int(b));
+        draw_channel_bars("##channels", r.channel[b].values, 0, ImGui::GetTextLineHeight());
+        ImGui::PopID();
+    }
+    ImGui::PopStyleVar();
+}
+
+void model_column(ImageView & v, ImageModel m, const std::vector<std::string> & names) {
+    model_header(v, m, names);
+    const ImageModelView & r = v[m];
+    if (!r.has_result) return;
+    const float cam_w = std::max(kGradCamSide, ImGui::CalcTextSize(grad_cam_title(r, names).c_str()).x);
+    const float bars_w = std::max(200.0f, ImGui::GetContentRegionAvail().x - cam_w - 2 * ImGui::GetStyle().ItemSpacing.x);
+    draw_class_bars("##probabilities", names, r.probabilities, r.predicted, v.source.true_label, bars_w);
+    same_line_if_fits(cam_w);
+    ImGui::BeginGroup();
+    grad_cam(v, r, names);
+    ImGui::EndGroup();
+    if (m == ImageModel::Cbam) {
+        cbam_maps(v, r);
+        return;
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("No attention modules inside: Grad-CAM is the only look into this network.");
+    ImGui::PopStyleColor();
+}
+
+void results(ImageView & v) {
+    const std::vector<std::string> names = class_names();
+    preprocessing(v, names);
+    ImGui::Separator();
+    if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());
+    if (!ImGui::BeginTable("##models", kImageModels, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
+    for (int i = 0; i < kImageModels; i++) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(i);
+        model_column(v, ImageModel(i), names);
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+} // namespace
+
+void draw_panel_image(AppState & s) {
+    place_next_window(Panel::Image);
+    ImGui::SetNextWindowBgAlpha(1.0f);  // it covers the other windows: their text must not show through
+    if (!ImGui::Begin("Image: where a CNN looks", &s.show_image)) { ImGui::End(); return; }
+    ImageView & v = s.image;
+    intro();
+    input_row(v);
+    if (!v.error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
+        ImGui::TextWrapped("%s%s", v.error.c_str(), v.ready ? " The previous picture stays below." : "");
+        ImGui::PopStyleColor();
+    }
+    if (ImGui::BeginTable("##layout", 2, ImGuiTableFlags_BordersInnerV)) {
+        ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthFixed, gallery_width(v.gallery));
+        ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableNextColumn();
+        gallery(v);
+        if (v.ready) {
+            ImGui::Spacing();
+            map_settings(v, class_names());
+        }
+        ImGui::TableNextColumn();
+        if (v.ready) results(v);
+        else ImGui::TextDisabled("%s", v.message.empty() ? "Choose a picture or click a test image." : v.message.c_str());
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+} // namespace attn
