@@ -1,6 +1,7 @@
 // The Compare panel's runner and data on the shipped models (build/assets): three translations of
 // one sentence, RNNencdec's C, RNNsearch's alignment, the timing strip, the BLEU table and its
 // incremental recompute, missing files, and the panel drawn headless.
+#include "headless_ui.h"
 #include "app/bleu_csv.h"
 #include "app/compare_runner.h"
 #include "app/state_json.h"
@@ -235,29 +236,8 @@ TEST(CompareRunner, RecomputeRunsAFewSentencesPerFrame) {
     EXPECT_FALSE(c.runner.busy(c.state));
 }
 
-struct Headless {
-    Headless() {
-        ImGui::CreateContext();
-        ImGuiIO & io = ImGui::GetIO();
-        io.DisplaySize = ImVec2(1280, 800);
-        io.IniFilename = nullptr;
-        unsigned char * px = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-    }
-    ~Headless() { ImGui::DestroyContext(); }
-    void frames(AppState & s, int n) {
-        for (int i = 0; i < n; i++) {
-            ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-            ImGui::NewFrame();
-            draw_ui(s);
-            ImGui::Render();
-        }
-    }
-};
-
 TEST(PanelCompare, DrawsEveryStateWithoutAsserting) {
-    Headless ui;
+    HeadlessUi ui;
     Compared c;
     c.state.show_compare = true;
     c.state.compare.cross_head = 1;
@@ -280,7 +260,7 @@ TEST(PanelCompare, DrawsEveryStateWithoutAsserting) {
 
 // The browser's <input> follows sentence_rect: covered by the Compare panel, it must report none.
 TEST(PanelCompare, HidesTheSentenceBoxItCovers) {
-    Headless ui;
+    HeadlessUi ui;
     AppState s;
     ui.frames(s, 3);
     EXPECT_GT(s.sentence_rect.w, 0);

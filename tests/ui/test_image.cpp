@@ -2,6 +2,7 @@
 // bad upload issue #9 names (a message, and the previous result stays), a photo-like PNG, the
 // preprocessing toggles and the class Grad-CAM explains, missing files, the heat scale, and the
 // panel drawn headless with a result and with an error.
+#include "headless_ui.h"
 #include "app/fashion_gallery.h"
 #include "app/image_runner.h"
 #include "app/state_json.h"
@@ -25,27 +26,6 @@ namespace attn {
 namespace {
 
 constexpr int kAnkleBootCell = 90;  // the gallery's last row is class 9 (scripts/make-fashion-gallery)
-
-struct Headless {
-    Headless() {
-        ImGui::CreateContext();
-        ImGuiIO & io = ImGui::GetIO();
-        io.DisplaySize = ImVec2(1280, 800);
-        io.IniFilename = nullptr;
-        unsigned char * px = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-    }
-    ~Headless() { ImGui::DestroyContext(); }
-    void frames(AppState & s, int n) {
-        for (int i = 0; i < n; i++) {
-            ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-            ImGui::NewFrame();
-            draw_ui(s);
-            ImGui::Render();
-        }
-    }
-};
 
 std::vector<uint8_t> png_of(int w, int h, int channels, const std::vector<uint8_t> & pixels) {
     std::vector<uint8_t> out;
@@ -330,7 +310,7 @@ TEST(HeatScale, RunsFromBlackToPaleYellowGettingLighter) {
 }
 
 TEST(PanelImage, DrawsWithAResultAndWithAnError) {
-    Headless ui;
+    HeadlessUi ui;
     Shown s;
     ui.frames(s.state, 3);
     const int with_result = ImGui::GetDrawData()->TotalVtxCount;

@@ -2,6 +2,7 @@
 // headless (no window, no GL). ImGui asserts on API misuse (unbalanced Begin/End, ID clashes in
 // tables), so drawing without an abort is the test; the checks below make sure there was
 // something to draw.
+#include "headless_ui.h"
 #include "app/state_json.h"
 #include "app/translation_runner.h"
 #include "ui/ui.h"
@@ -13,29 +14,8 @@
 
 namespace {
 
-struct Headless {
-    Headless() {
-        ImGui::CreateContext();
-        ImGuiIO & io = ImGui::GetIO();
-        io.DisplaySize = ImVec2(1280, 720);
-        io.IniFilename = nullptr;
-        unsigned char * px = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&px, &w, &h);
-    }
-    ~Headless() { ImGui::DestroyContext(); }
-    void frames(attn::AppState & s, int n) {
-        for (int i = 0; i < n; i++) {
-            ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-            ImGui::NewFrame();
-            attn::draw_ui(s);
-            ImGui::Render();
-        }
-    }
-};
-
 TEST(Panels, EveryPanelAndViewDraws) {
-    Headless ui;
+    attn::HeadlessUi ui(1280, 720);
     attn::AppState s;
     attn::TranslationRunner runner;
     runner.load(ATTN_BUILD_ASSETS_DIR, s);
@@ -68,7 +48,7 @@ TEST(Panels, EveryPanelAndViewDraws) {
 }
 
 TEST(Panels, HostileSentencesDraw) {
-    Headless ui;
+    attn::HeadlessUi ui(1280, 720);
     attn::AppState s;
     attn::TranslationRunner runner;
     runner.load(ATTN_BUILD_ASSETS_DIR, s);
@@ -83,7 +63,7 @@ TEST(Panels, HostileSentencesDraw) {
 }
 
 TEST(Panels, MissingModelsGiveAMessage) {
-    Headless ui;
+    attn::HeadlessUi ui(1280, 720);
     attn::AppState s;
     attn::TranslationRunner runner;
     runner.load("/nonexistent", s);
