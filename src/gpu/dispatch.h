@@ -1,0 +1,37 @@
+// One draw of an op shader (internal to the kernels): saves GL state, binds the program and its
+// inputs, renders the fullscreen triangle into the output texture, restores the state.
+//
+//     Dispatch d(kernels, "relu");
+//     d.input("u_x", x);
+//     return d.draw(y);
+#pragma once
+#include "core/status.h"
+#include "gpu/gl_state_guard.h"
+#include "gpu/kernels.h"
+
+#include <string>
+
+namespace attn {
+
+class Dispatch {
+public:
+    Dispatch(GpuKernels & kernels, const std::string & op);
+    // Binds `t` to the next texture unit; its layout must be the one the shader reads.
+    void input(const char * uniform, const GpuTensor & t, TexelLayout layout = TexelLayout::Scalar);
+    void input_texture(const char * uniform, GLuint texture);  // e.g. the integer ids of embedding
+    void set(const char * uniform, int v);
+    void set(const char * uniform, float v);
+    // Renders into `out` (of the shader's output layout), which no input may be. Returns the
+    // program's build error, if any.
+    Status draw(GpuTensor & out, TexelLayout layout = TexelLayout::Scalar);
+
+private:
+    GlStateGuard m_guard;  // first member: saves the state before anything below changes it
+    GpuKernels & m_kernels;
+    Status m_status;
+    GLuint m_program = 0;
+    GLuint m_inputs[GlStateGuard::kTextureUnits] = {};
+    int m_units = 0;
+};
+
+} // namespace attn

@@ -1,0 +1,14 @@
+// The one GL header of the compute path: the OpenGL ES 3.0 API, which is WebGL2 under Emscripten
+// and Mesa's GLES natively (the same dialect the ImGui renderer uses).
+#pragma once
+#include <GLES3/gl3.h>
+
+namespace attn {
+
+// Drops errors recorded before an operation, so the glGetError() after it reports only its own.
+// Bounded: GL keeps one flag per error kind, and a lost context must not turn this into a hang.
+inline void clear_gl_errors() {
+    for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; i++) {}
+}
+
+} // namespace attn

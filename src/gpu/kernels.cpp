@@ -1,0 +1,115 @@
+// GpuKernels: context checks, shared objects, and the products (linear, matmul).
+#include "gpu/kernels.h"
+
+#include "core/check.h"
+#include "gpu/dispatch.h"
+
+#include <string>
+
+namespace attn {
+
+Status GpuKernels::create(std::unique_ptr<GpuKernels> * out) {
+    const char * version = reinterpret_cast<const char *>(glGetString(GL_VERSION));
+    if (!version) return Status::error("no current GL context");
+    GLint major = 0;
+    glGetIntegerv(GL_MAJOR_VERSION, &major);
+    if (major < 3) return Status::error(std::string("OpenGL ES 3.0 / WebGL2 needed, the context is ") + version);
+
+    std::unique_ptr<GpuKernels> k(new GpuKernels());
+    glGenVertexArrays(1, &k->m_vao);
+    glGenFramebuffers(1, &k->m_fbo);
+    // Probe one float render target: without EXT_color_buffer_float (or GLES 3.2) no op can run.
+    // The extension makes R32F and RGBA32F renderable together, so one probe covers both layouts.
+    GpuTensor probe;
+    Status s = GpuTensor::create({1, 1}, &probe);
+    if (!s) return s;
+    {
+        GlStateGuard guard;
+        glBindFramebuffer(GL_FRAMEBUFFER, k->m_fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, probe.texture(), 0);
+        const bool renderable = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+        if (!renderable)
+            return Status::error(std::string("float render targets (EXT_color_buffer_float) are missing on ") + version);
+    }
+    *out = std::move(k);
+    return Status::success();
+}
+
+GpuKernels::~GpuKernels() {
+    glDeleteFramebuffers(1, &m_fbo);
+    glDeleteVertexArrays(1, &m_vao);
+}
+
+static void check_linear_shapes(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, const GpuTensor & y) {
+    const int64_t K = x.cols(), M = w.shape()[0];
+    ATTN_ASSERT(w.shape().rank == 2 && w.cols() == K && y.cols() == M && y.rows() == x.rows(),
+                "gpu linear: x %s, w %s, y %s", x.shape().str().c_str(), w.shape().str().c_str(),
+                y.shape().str().c_str());
+    ATTN_ASSERT(!b || (b->rows() == 1 && b->cols() == M), "gpu linear: bias %s", b->shape().str().c_str());
+}
+
+Status GpuKernels::linear(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y) {
+    check_linear_shapes(x, w, b, y);
+    Dispatch d(*this, "linear");
+    d.input("u_x", x);
+    d.input("u_w", w);
+    d.input("u_bias", b ? *b : w);  // w only fills the unit: u_has_bias = 0 keeps it unread
+    d.set("u_has_bias", b ? 1 : 0);
+    return d.draw(y);
+}
+
+Status GpuKernels::linear_rgba(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y) {
+    check_linear_shapes(x, w, b, y);
+    const TexelLayout rgba = TexelLayout::Rgba4;
+    Dispatch d(*this, "linear_rgba");
+    d.input("u_x", x, rgba);
+    d.input("u_w", w, rgba);
+    d.input("u_bias", b ? *b : w, rgba);  // w only fills the unit: u_has_bias = 0 keeps it unread
+    d.set("u_has_bias", b ? 1 : 0);
+    d.set("u_M", int(w.shape()[0]));
+    return d.draw(y, rgba);
+}
+
+// Sizes of c(Bt, M, N) = a(Bt, M, K) · b(...), checked against the contract.
+struct MatmulDims { int64_t M, N, K, b_batch_rows; };
+static MatmulDims check_matmul_shapes(const GpuTensor & a, const GpuTensor & b, bool trans_b, const GpuTensor & c) {
+    const Shape & as = a.shape(), & bs = b.shape();
+    ATTN_ASSERT(as.rank >= 2 && bs.rank >= 2, "gpu matmul needs rank >= 2");
+    const int64_t K = as.last(), M = as[as.rank - 2], Bt = as.numel() / (M * K);
+    const int64_t b_rows = bs[bs.rank - 2], b_cols = bs.last();
+    const int64_t N = trans_b ? b_rows : b_cols;
+    const int64_t b_batches = bs.numel() / (b_rows * b_cols);
+    ATTN_ASSERT((trans_b ? b_cols : b_rows) == K && (b_batches == Bt || b_batches == 1) &&
+                    c.shape().numel() == Bt * M * N && c.cols() == N,
+                "gpu matmul: a %s, b %s%s, c %s", as.str().c_str(), bs.str().c_str(), trans_b ? "T" : "",
+                c.shape().str().c_str());
+    return {M, N, K, b_batches == 1 ? 0 : b_rows};
+}
+
+Status GpuKernels::matmul(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c) {
+    const MatmulDims d = check_matmul_shapes(a, b, trans_b, c);
+    Dispatch draw(*this, "matmul");
+    draw.input("u_a", a);
+    draw.input("u_b", b);
+    draw.set("u_M", int(d.M));
+    draw.set("u_b_batch_rows", int(d.b_batch_rows));
+    draw.set("u_trans_b", trans_b ? 1 : 0);
+    return draw.draw(c);
+}
+
+Status GpuKernels::matmul_rgba(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c) {
+    const MatmulDims d = check_matmul_shapes(a, b, trans_b, c);
+    const TexelLayout rgba = TexelLayout::Rgba4;
+    Dispatch draw(*this, "matmul_rgba");
+    draw.input("u_a", a, rgba);
+    draw.input("u_b", b, rgba);
+    draw.set("u_M", int(d.M));
+    draw.set("u_N", int(d.N));
+    draw.set("u_K", int(d.K));
+    draw.set("u_b_batch_rows", int(d.b_batch_rows));
+    draw.set("u_trans_b", trans_b ? 1 : 0);
+    return draw.draw(c, rgba);
+}
+
+} // namespace attn

@@ -1,0 +1,69 @@
+// GpuKernels: element-wise ops and the embedding gather.
+#include "core/check.h"
+#include "gpu/dispatch.h"
+#include "gpu/kernels.h"
+
+#include <string>
+
+namespace attn {
+
+static void check_same_shape(const GpuTensor & x, const GpuTensor & y, const char * op) {
+    ATTN_ASSERT(x.rows() == y.rows() && x.cols() == y.cols(), "gpu %s: x %s, y %s", op, x.shape().str().c_str(),
+                y.shape().str().c_str());
+}
+
+Status GpuKernels::add(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+    check_same_shape(a, y, "add");
+    // Same layout as a, or one row of a's width (broadcast); the shader tells them apart by height.
+    ATTN_ASSERT((b.rows() == a.rows() && b.cols() == a.cols()) || (b.rows() == 1 && b.cols() == a.cols()),
+                "gpu add: a %s, b %s", a.shape().str().c_str(), b.shape().str().c_str());
+    Dispatch d(*this, "add");
+    d.input("u_a", a);
+    d.input("u_b", b);
+    return d.draw(y);
+}
+
+Status GpuKernels::relu(const GpuTensor & x, GpuTensor & y) {
+    check_same_shape(x, y, "relu");
+    Dispatch d(*this, "relu");
+    d.input("u_x", x);
+    return d.draw(y);
+}
+
+Status GpuKernels::gelu(const GpuTensor & x, GpuTensor & y) {
+    check_same_shape(x, y, "gelu");
+    Dispatch d(*this, "gelu");
+    d.input("u_x", x);
+    return d.draw(y);
+}
+
+Status GpuKernels::embedding(const GpuTensor & table, const int32_t * ids, int64_t T, GpuTensor & y) {
+    const int64_t V = table.rows(), D = table.cols();
+    ATTN_ASSERT(y.rows() == T && y.cols() == D, "gpu embedding: y %s for T=%lld D=%lld", y.shape().str().c_str(),
+                (long long)T, (long long)D);
+    for (int64_t t = 0; t < T; t++)
+        ATTN_ASSERT(ids[t] >= 0 && ids[t] < V, "gpu embedding: id %d outside vocabulary of %lld", ids[t], (long long)V);
+    Status s = check_texture_size(T, 1, "token ids");
+    if (!s) return s;
+    // The ids live in an integer texture for this draw only: they arrive from the CPU every step.
+    GLuint ids_texture = 0;
+    {
+        GlStateGuard guard;
+        glGenTextures(1, &ids_texture);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, ids_texture);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);  // integer textures must not filter
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32I, GLsizei(T), 1, 0, GL_RED_INTEGER, GL_INT, ids);
+    }
+    {
+        Dispatch d(*this, "embedding");
+        d.input("u_table", table);
+        d.input_texture("u_ids", ids_texture);
+        s = d.draw(y);
+    }
+    glDeleteTextures(1, &ids_texture);
+    return s;
+}
+
+} // namespace attn

@@ -1,0 +1,9 @@
+# GL compute path tests (native only: EGL surfaceless + Mesa llvmpipe, no display). Included from
+# tests/CMakeLists.txt when attn_gpu exists. Without a GL context every test skips with the reason.
+add_executable(attn_gpu_tests
+  gpu/gpu_test_env.cpp
+  gpu/test_gpu_infra.cpp
+  gpu/test_gpu_ops.cpp
+  gpu/test_gpu_attention.cpp)
+target_link_libraries(attn_gpu_tests PRIVATE attn_gpu GTest::gtest_main)
+gtest_discover_tests(attn_gpu_tests TEST_PREFIX "native.gpu." DISCOVERY_TIMEOUT 60)
