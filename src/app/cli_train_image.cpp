@@ -8,12 +8,14 @@
 //               "max_shift": 2, "flip": true},
 //    "train":  {"steps": 4000, "batch_size": 128, "seed": 1, "schedule": "cosine"|"constant",
 //               "lr": 2e-3, "warmup": 200, "weight_decay": 0, "beta1": 0.9, "beta2": 0.999,
-//               "eps": 1e-8, "clip_norm": 0, "max_seconds": 0},
+//               "eps": 1e-8, "clip_norm": 0, "max_seconds": 0, "threads": 1 (convolutions split
+//               their images over this many threads; results repeat for a given count)},
 //    "output": {"dir": "runs/resnet", "checkpoint_every": 200}}
 // Writes <dir>/checkpoint.safetensors, log.csv, model.safetensors (test and validation accuracy and
 // the test confusion matrix in its metadata) and confusion-test.csv.
 #include "app/cli.h"
 #include "app/config_fields.h"
+#include "core/parallel.h"
 #include "train/image_train.h"
 
 #include <chrono>
@@ -37,6 +39,7 @@ struct ImageRunConfig {
     ImageTrainOptions options;
     TrainerConfig trainer;
     double max_seconds = 0;
+    int threads = 1;
     std::string dir = "runs/resnet";
 };
 
@@ -67,6 +70,7 @@ Status read_image_run_config(const std::string & path, ImageRunConfig * out) {
                      F.number(train, "beta1", &c.trainer.adam.beta1), F.number(train, "beta2", &c.trainer.adam.beta2),
                      F.number(train, "eps", &c.trainer.adam.eps), F.number(train, "weight_decay", &c.trainer.adam.weight_decay),
                      F.number(train, "max_seconds", &c.max_seconds), F.string(train, "schedule", &c.trainer.schedule),
+                     F.integer(train, "threads", &c.threads, 1, 64),
                      F.string(output, "dir", &c.dir),
                      F.integer(output, "checkpoint_every", &c.trainer.checkpoint_every, 0, 100000000)})
         if (!s) return s;
@@ -108,6 +112,7 @@ int cli_train_image(const std::string & config_path, bool resume) {
     ImageRunConfig rc;
     if (Status st = read_image_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
     mkdir(rc.dir.c_str(), 0755);
+    set_compute_threads(rc.threads);
     ImageSet all_train, test, validation, train;
     for (auto [split, set] : {std::pair{"train", &all_train}, std::pair{"t10k", &test}})
         if (Status st = load_image_set(rc.data_dir, split, rc.model.classes, set); !st) {

@@ -1,6 +1,9 @@
 #include "nn/conv.h"
 
+#include "core/parallel.h"
+
 #include <algorithm>
+#include <vector>
 
 namespace attn {
 
@@ -64,40 +67,70 @@ static ConvGeometry geometry(ConstView x, ConstView w, int stride, int pad) {
 void conv2d_forward(Compute & cc, ConstView x, ConstView w, ConstView b, int stride, int pad, TensorView y) {
     const ConvGeometry g = geometry(x, w, stride, pad);
     const int64_t N = x.shape[0], O = w.shape[0], K = int64_t(g.C) * g.k * g.k, P = int64_t(g.out_h()) * g.out_w();
-    Tensor cols({K, P});
     const ConstView w2({w.data, {O, K}});
-    for (int64_t n = 0; n < N; n++) {
-        im2col(x.data + n * g.C * g.H * g.W, g, cols.data());
-        TensorView yn(y.data + n * O * P, {O, P});
-        cc.matmul(w2, cols, /*trans_b=*/false, yn);
-        if (!b.empty())
-            for (int64_t o = 0; o < O; o++)
-                for (int64_t p = 0; p < P; p++) yn.data[o * P + p] += b.data[o];
-    }
+    // Images are independent: with compute_threads() > 1 each thread takes a contiguous range,
+    // with its own patch buffer and Compute (Compute counts calls: it is not shared across threads).
+    parallel_ranges(N, compute_threads(), [&](int64_t n0, int64_t n1, int part) {
+        Compute local(cc.backend_for(Op::Matmul));
+        Compute & c = part == 0 ? cc : local;
+        Tensor cols({K, P});
+        for (int64_t n = n0; n < n1; n++) {
+            im2col(x.data + n * g.C * g.H * g.W, g, cols.data());
+            TensorView yn(y.data + n * O * P, {O, P});
+            c.matmul(w2, cols, /*trans_b=*/false, yn);
+            if (!b.empty())
+                for (int64_t o = 0; o < O; o++)
+                    for (int64_t p = 0; p < P; p++) yn.data[o * P + p] += b.data[o];
+        }
+    });
 }
 
 void conv2d_backward(Compute & cc, ConstView x, ConstView w, ConstView dy, int stride, int pad, TensorView dx,
                      TensorView dw, TensorView db) {
     const ConvGeometry g = geometry(x, w, stride, pad);
     const int64_t N = x.shape[0], O = w.shape[0], K = int64_t(g.C) * g.k * g.k, P = int64_t(g.out_h()) * g.out_w();
-    Tensor cols({K, P}), dcols({K, P}), wt({K, O}), dw_n({O, K});
+    Tensor wt({K, O});
     for (int64_t o = 0; o < O; o++)  // wᵀ once: dcols = wᵀ·dy_n for every image
         for (int64_t kk = 0; kk < K; kk++) wt[kk * O + o] = w.data[o * K + kk];
     if (!dx.empty()) std::fill(dx.data, dx.data + dx.numel(), 0.0f);
-    for (int64_t n = 0; n < N; n++) {
-        const ConstView dyn(dy.data + n * O * P, {O, P});
-        im2col(x.data + n * g.C * g.H * g.W, g, cols.data());
-        if (!dw.empty()) {  // dw(O, K) += dy_n(O, P) · cols(K, P)ᵀ
-            cc.matmul(dyn, cols, /*trans_b=*/true, dw_n);
-            cc.add(TensorView(dw.data, {O, K}), dw_n, TensorView(dw.data, {O, K}));
+    // Part 0 accumulates straight into dw and db (one thread: the sums of the plain loop); the other
+    // parts into their own buffers, added after in part order, so a run is repeatable.
+    const int parts = int(std::min<int64_t>(compute_threads(), std::max<int64_t>(N, 1)));
+    std::vector<Tensor> dw_part(static_cast<size_t>(parts)), db_part(static_cast<size_t>(parts));
+    parallel_ranges(N, parts, [&](int64_t n0, int64_t n1, int part) {
+        Compute local(cc.backend_for(Op::Matmul));
+        Compute & c = part == 0 ? cc : local;
+        TensorView dw_acc = dw, db_acc = db;
+        if (part > 0 && !dw.empty()) {
+            dw_part[size_t(part)] = Tensor(dw.shape);
+            dw_acc = dw_part[size_t(part)].view();
         }
+        if (part > 0 && !db.empty()) {
+            db_part[size_t(part)] = Tensor(db.shape);
+            db_acc = db_part[size_t(part)].view();
+        }
+        Tensor cols({K, P}), dcols({K, P}), dw_n({O, K});
+        for (int64_t n = n0; n < n1; n++) {
+            const ConstView dyn(dy.data + n * O * P, {O, P});
+            im2col(x.data + n * g.C * g.H * g.W, g, cols.data());
+            if (!dw.empty()) {  // dw(O, K) += dy_n(O, P) · cols(K, P)ᵀ
+                c.matmul(dyn, cols, /*trans_b=*/true, dw_n);
+                c.add(TensorView(dw_acc.data, {O, K}), dw_n, TensorView(dw_acc.data, {O, K}));
+            }
+            if (!db.empty())
+                for (int64_t o = 0; o < O; o++)
+                    for (int64_t p = 0; p < P; p++) db_acc.data[o] += dyn.data[o * P + p];
+            if (!dx.empty()) {
+                c.matmul(wt, dyn, false, dcols);
+                col2im(dcols.data(), g, dx.data + n * g.C * g.H * g.W);
+            }
+        }
+    });
+    for (int part = 1; part < parts; part++) {
+        if (!dw.empty())
+            for (int64_t i = 0; i < dw.numel(); i++) dw.data[i] += dw_part[size_t(part)][i];
         if (!db.empty())
-            for (int64_t o = 0; o < O; o++)
-                for (int64_t p = 0; p < P; p++) db.data[o] += dyn.data[o * P + p];
-        if (!dx.empty()) {
-            cc.matmul(wt, dyn, false, dcols);
-            col2im(dcols.data(), g, dx.data + n * g.C * g.H * g.W);
-        }
+            for (int64_t i = 0; i < db.numel(); i++) db.data[i] += db_part[size_t(part)][i];
     }
 }
 

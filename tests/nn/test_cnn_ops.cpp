@@ -3,6 +3,7 @@
 // finite differences (fd_check.h). Inputs with well-separated values keep the max operations away
 // from ties, where a finite difference would straddle a kink.
 #include "backend/compute.h"
+#include "core/parallel.h"
 #include "fd_check.h"
 #include "nn/batch_norm.h"
 #include "nn/cbam.h"
@@ -49,6 +50,35 @@ TEST_P(ConvFastPath, MatchesTheDirectDefinition) {
 
 INSTANTIATE_TEST_SUITE_P(EveryBackend, ConvFastPath,
                          ::testing::Values(BackendKind::Reference, BackendKind::Eigen, BackendKind::Simd));
+
+// Convolutions split their images over threads when asked (core/parallel.h): the output and dx
+// are the same numbers (each image is computed alone either way); dw and db are summed per thread
+// and then added, so they may differ in the last bits.
+TEST(ConvThreads, TwoThreadsGiveTheOneThreadResult) {
+    Compute cc(BackendKind::Eigen);
+    const ConvCase c{5, 3, 9, 9, 4, 3, 1, 1};
+    const ConvGeometry g{c.C, c.H, c.W, c.k, c.stride, c.pad};
+    const Tensor x = random_normal({c.N, c.C, c.H, c.W}, 31), w = random_normal({c.O, c.C, c.k, c.k}, 32, 0.3f);
+    const Tensor b = random_normal({c.O}, 33), dy = random_normal({c.N, c.O, g.out_h(), g.out_w()}, 34);
+    Tensor y[2], dx[2], dw[2], db[2];
+    for (int threads : {1, 2}) {
+        set_compute_threads(threads);
+        const int i = threads - 1;
+        y[i] = Tensor(dy.shape()), dx[i] = Tensor(x.shape()), dw[i] = Tensor(w.shape()), db[i] = Tensor(b.shape());
+        conv2d_forward(cc, x, w, b, c.stride, c.pad, y[i]);
+        conv2d_backward(cc, x, w, dy, c.stride, c.pad, dx[i], dw[i], db[i]);
+    }
+    set_compute_threads(1);
+    for (int64_t i = 0; i < y[0].numel(); i++) ASSERT_EQ(y[0][i], y[1][i]) << i;
+    for (int64_t i = 0; i < dx[0].numel(); i++) ASSERT_EQ(dx[0][i], dx[1][i]) << i;
+    for (int64_t i = 0; i < dw[0].numel(); i++) EXPECT_NEAR(dw[0][i], dw[1][i], 1e-5 * (1 + std::fabs(dw[0][i]))) << i;
+    for (int64_t i = 0; i < db[0].numel(); i++) EXPECT_NEAR(db[0][i], db[1][i], 1e-5 * (1 + std::fabs(db[0][i]))) << i;
+#if !defined(__EMSCRIPTEN__)
+    bool some_bits_differ = false;  // not required, but shows the two paths really ran
+    for (int64_t i = 0; i < dw[0].numel(); i++) some_bits_differ |= dw[0][i] != dw[1][i];
+    RecordProperty("dw_bits_differ", some_bits_differ ? "yes" : "no");
+#endif
+}
 
 TEST(CnnGradCheck, Conv2d) {
     Compute cc(BackendKind::Reference);
