@@ -106,7 +106,7 @@ void ImageRunner::update(AppState & state) {
         m_classify_pending = v.ready;
     }
     if (!load_models(v)) {
-        v.message = "Downloading the two classifiers (about 1 MB, once)…";
+        v.message = "Downloading the two classifiers (0.65 MB, once)…";
         return;  // the next frame asks again
     }
     v.message.clear();
