@@ -1,15 +1,9 @@
 #include "gpu/gl_backend.h"
 
 #include "backend/mask.h"
+#include "gpu/gpu_try.h"
 
 namespace attn {
-
-// Returns a failed Status from the enclosing function (which returns Status).
-#define GPU_TRY(expr)                  \
-    do {                               \
-        const Status s_ = (expr);      \
-        if (!s_) return s_;            \
-    } while (0)
 
 namespace {
 
@@ -31,6 +25,29 @@ Status round_trip(TensorView y, TexelLayout layout, Run run) {
     return result.read(y);
 }
 
+using UnaryKernel = Status (GpuKernels::*)(const GpuTensor &, GpuTensor &);
+using BinaryKernel = Status (GpuKernels::*)(const GpuTensor &, const GpuTensor &, GpuTensor &);
+
+// y = f(x) element-wise: x uploaded in y's shape.
+Status unary_round_trip(GpuKernels & k, UnaryKernel kernel, ConstView x, TensorView y) {
+    return round_trip(y, TexelLayout::Scalar, [&](GpuTensor & gy) {
+        GpuTensor gx;
+        GPU_TRY(GpuTensor::upload(x.reshaped(y.shape), &gx));
+        return (k.*kernel)(gx, gy);
+    });
+}
+
+// y = a ∘ b element-wise (add, mul): b in a's layout, or one row broadcast over a's rows (the
+// shader reads row 0 then).
+Status binary_round_trip(GpuKernels & k, BinaryKernel kernel, ConstView a, ConstView b, TensorView y) {
+    return round_trip(y, TexelLayout::Scalar, [&](GpuTensor & gy) {
+        GpuTensor ga, gb;
+        GPU_TRY(GpuTensor::upload(a.reshaped(y.shape), &ga));
+        GPU_TRY(GpuTensor::upload(b.numel() == a.numel() ? b.reshaped(y.shape) : b.reshaped({1, a.cols()}), &gb));
+        return (k.*kernel)(ga, gb, gy);
+    });
+}
+
 } // namespace
 
 Status GlBackend::create(std::unique_ptr<GlBackend> * out) {
@@ -43,7 +60,7 @@ Status GlBackend::create(std::unique_ptr<GlBackend> * out) {
 bool GlBackend::supports(Op op) const {
     switch (op) {
     case Op::Linear: case Op::Matmul: case Op::SoftmaxRows: case Op::LayerNorm: case Op::Relu: case Op::Gelu:
-    case Op::Add: case Op::Embedding: case Op::Attention: return true;
+    case Op::Tanh: case Op::Sigmoid: case Op::Add: case Op::Mul: case Op::Embedding: case Op::Attention: return true;
     default: return false;
     }
 }
@@ -110,34 +127,32 @@ void GlBackend::layer_norm(ConstView x, ConstView gamma, ConstView beta, float e
 
 void GlBackend::relu(ConstView x, TensorView y) {
     check_same_numel(x, y, "relu");
-    const Status s = round_trip(y, TexelLayout::Scalar, [&](GpuTensor & gy) {
-        GpuTensor gx;
-        GPU_TRY(GpuTensor::upload(x.reshaped(y.shape), &gx));
-        return m_kernels->relu(gx, gy);
-    });
-    if (!gpu_ok(s)) RefBackend::relu(x, y);
+    if (!gpu_ok(unary_round_trip(*m_kernels, &GpuKernels::relu, x, y))) RefBackend::relu(x, y);
 }
 
 void GlBackend::gelu(ConstView x, TensorView y) {
     check_same_numel(x, y, "gelu");
-    const Status s = round_trip(y, TexelLayout::Scalar, [&](GpuTensor & gy) {
-        GpuTensor gx;
-        GPU_TRY(GpuTensor::upload(x.reshaped(y.shape), &gx));
-        return m_kernels->gelu(gx, gy);
-    });
-    if (!gpu_ok(s)) RefBackend::gelu(x, y);
+    if (!gpu_ok(unary_round_trip(*m_kernels, &GpuKernels::gelu, x, y))) RefBackend::gelu(x, y);
+}
+
+void GlBackend::tanh(ConstView x, TensorView y) {
+    check_same_numel(x, y, "tanh");
+    if (!gpu_ok(unary_round_trip(*m_kernels, &GpuKernels::tanh, x, y))) RefBackend::tanh(x, y);
+}
+
+void GlBackend::sigmoid(ConstView x, TensorView y) {
+    check_same_numel(x, y, "sigmoid");
+    if (!gpu_ok(unary_round_trip(*m_kernels, &GpuKernels::sigmoid, x, y))) RefBackend::sigmoid(x, y);
 }
 
 void GlBackend::add(ConstView a, ConstView b, TensorView y) {
     check_binary(a, b, y, "add");
-    const Status s = round_trip(y, TexelLayout::Scalar, [&](GpuTensor & gy) {
-        GpuTensor ga, gb;
-        GPU_TRY(GpuTensor::upload(a.reshaped(y.shape), &ga));
-        // Either a's layout, or one row broadcast over a's rows (the shader reads row 0 then).
-        GPU_TRY(GpuTensor::upload(b.numel() == a.numel() ? b.reshaped(y.shape) : b.reshaped({1, a.cols()}), &gb));
-        return m_kernels->add(ga, gb, gy);
-    });
-    if (!gpu_ok(s)) RefBackend::add(a, b, y);
+    if (!gpu_ok(binary_round_trip(*m_kernels, &GpuKernels::add, a, b, y))) RefBackend::add(a, b, y);
+}
+
+void GlBackend::mul(ConstView a, ConstView b, TensorView y) {
+    check_binary(a, b, y, "mul");
+    if (!gpu_ok(binary_round_trip(*m_kernels, &GpuKernels::mul, a, b, y))) RefBackend::mul(a, b, y);
 }
 
 void GlBackend::embedding(ConstView table, const int32_t * ids, int64_t T, TensorView y) {

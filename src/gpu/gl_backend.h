@@ -28,7 +28,10 @@ public:
     void layer_norm(ConstView x, ConstView gamma, ConstView beta, float eps, TensorView y) override;
     void relu(ConstView x, TensorView y) override;
     void gelu(ConstView x, TensorView y) override;
+    void tanh(ConstView x, TensorView y) override;
+    void sigmoid(ConstView x, TensorView y) override;
     void add(ConstView a, ConstView b, TensorView y) override;
+    void mul(ConstView a, ConstView b, TensorView y) override;
     void embedding(ConstView table, const int32_t * ids, int64_t T, TensorView y) override;
     void attention(ConstView q, ConstView k, ConstView v, int heads, float scale, const Mask & mask,
                    TensorView probs, TensorView out) override;

@@ -27,7 +27,10 @@ add_library(attn_gpu STATIC
   ${_gpu}/dispatch.cpp
   ${_gpu}/gl_backend.cpp
   ${_gpu}/gl_state_guard.cpp
+  ${_gpu}/gpu_decode.cpp
   ${_gpu}/gpu_tensor.cpp
+  ${_gpu}/gpu_transformer.cpp
+  ${_gpu}/gpu_transformer_weights.cpp
   ${_gpu}/kernels.cpp
   ${_gpu}/kernels_elementwise.cpp
   ${_gpu}/kernels_rows.cpp

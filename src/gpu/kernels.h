@@ -48,8 +48,13 @@ public:
     Status matmul_rgba(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c);
     // y = a + b, b of a's numel or b(C) broadcast over a's rows.
     Status add(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);
+    Status mul(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);  // y = a · b, broadcast as add
     Status relu(const GpuTensor & x, GpuTensor & y);
     Status gelu(const GpuTensor & x, GpuTensor & y);  // exact erf form, |error| < 1e-6 (shaders/gelu.glsl)
+    Status tanh(const GpuTensor & x, GpuTensor & y);
+    Status sigmoid(const GpuTensor & x, GpuTensor & y);  // 1 / (1 + e^-x)
+    // y(Ra + Rb, C) = a(Ra, C) rows, then b(Rb, C) rows: how the decoder's KV cache grows a step.
+    Status concat_rows(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);
     // y(..., R, C) = softmax over C of (x · scale + mask); Columns values are (C).
     Status softmax_rows(const GpuTensor & x, float scale, const GpuMask & mask, GpuTensor & y);
     // y(N, D) = (x - mean) / sqrt(var + eps) · gamma(D) + beta(D)

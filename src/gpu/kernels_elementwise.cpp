@@ -12,28 +12,39 @@ static void check_same_shape(const GpuTensor & x, const GpuTensor & y, const cha
                 y.shape().str().c_str());
 }
 
-Status GpuKernels::add(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
-    check_same_shape(a, y, "add");
-    // Same layout as a, or one row of a's width (broadcast); the shader tells them apart by height.
+// add and mul: b of a's shape, or one row of a's width (broadcast); the shader tells them apart by height.
+static Status binary(GpuKernels & k, const char * op, const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+    check_same_shape(a, y, op);
     ATTN_ASSERT((b.rows() == a.rows() && b.cols() == a.cols()) || (b.rows() == 1 && b.cols() == a.cols()),
-                "gpu add: a %s, b %s", a.shape().str().c_str(), b.shape().str().c_str());
-    Dispatch d(*this, "add");
+                "gpu %s: a %s, b %s", op, a.shape().str().c_str(), b.shape().str().c_str());
+    Dispatch d(k, op);
     d.input("u_a", a);
     d.input("u_b", b);
     return d.draw(y);
 }
 
-Status GpuKernels::relu(const GpuTensor & x, GpuTensor & y) {
-    check_same_shape(x, y, "relu");
-    Dispatch d(*this, "relu");
+// relu, gelu, tanh, sigmoid: y = f(x), one element per fragment.
+static Status unary(GpuKernels & k, const char * op, const GpuTensor & x, GpuTensor & y) {
+    check_same_shape(x, y, op);
+    Dispatch d(k, op);
     d.input("u_x", x);
     return d.draw(y);
 }
 
-Status GpuKernels::gelu(const GpuTensor & x, GpuTensor & y) {
-    check_same_shape(x, y, "gelu");
-    Dispatch d(*this, "gelu");
-    d.input("u_x", x);
+Status GpuKernels::add(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) { return binary(*this, "add", a, b, y); }
+Status GpuKernels::mul(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) { return binary(*this, "mul", a, b, y); }
+Status GpuKernels::relu(const GpuTensor & x, GpuTensor & y) { return unary(*this, "relu", x, y); }
+Status GpuKernels::gelu(const GpuTensor & x, GpuTensor & y) { return unary(*this, "gelu", x, y); }
+Status GpuKernels::tanh(const GpuTensor & x, GpuTensor & y) { return unary(*this, "tanh", x, y); }
+Status GpuKernels::sigmoid(const GpuTensor & x, GpuTensor & y) { return unary(*this, "sigmoid", x, y); }
+
+Status GpuKernels::concat_rows(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+    ATTN_ASSERT(a.cols() == b.cols() && y.cols() == a.cols() && y.rows() == a.rows() + b.rows(),
+                "gpu concat_rows: a %s, b %s, y %s", a.shape().str().c_str(), b.shape().str().c_str(),
+                y.shape().str().c_str());
+    Dispatch d(*this, "concat_rows");
+    d.input("u_a", a);
+    d.input("u_b", b);
     return d.draw(y);
 }
 

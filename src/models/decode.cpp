@@ -6,8 +6,7 @@
 
 namespace attn {
 
-// log-softmax of one logits row, in double: beam scores add many of these.
-static void log_softmax(const float * logits, int V, std::vector<double> * out) {
+void log_softmax(const float * logits, int V, std::vector<double> * out) {
     out->resize(size_t(V));
     double mx = -INFINITY;
     for (int i = 0; i < V; i++) mx = std::max(mx, double(logits[i]));
@@ -32,8 +31,8 @@ StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int 
     return step;
 }
 
-int default_max_length(const Transformer & model, int source_length, int requested) {
-    const int cap = model.config().max_positions;  // the positional table's end
+int default_max_length(const TransformerConfig & cfg, int source_length, int requested) {
+    const int cap = cfg.max_positions;  // the positional table's end
     const int want = requested > 0 ? requested : source_length + 50;
     return std::max(1, std::min(want, cap));
 }
@@ -133,7 +132,7 @@ DecodeResult translate(Compute & cc, const Transformer & model, const std::vecto
                        const DecodeOptions & opts, AttentionTrace * trace) {
     EncoderOutput enc;
     model.encode(cc, src, &enc, trace);
-    const int max_length = default_max_length(model, int(src.size()), opts.max_length);
+    const int max_length = default_max_length(model.config(), int(src.size()), opts.max_length);
     DecodeResult r = opts.beam <= 1 ? greedy_decode(cc, model, enc, max_length)
                                     : beam_decode(cc, model, enc, opts.beam, opts.length_penalty, max_length);
     if (trace) record_forced_trace(cc, model, enc, r.tokens, trace);

@@ -28,12 +28,16 @@ DecodeResult translate(Compute & cc, const Transformer & model, const std::vecto
 // alternatives, from that step's logits(V).
 StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int top_k);
 
+// log-softmax of one logits row, in double (beam scores add many of these); the GPU decoder's
+// greedy loop picks and scores tokens with it too.
+void log_softmax(const float * logits, int V, std::vector<double> * out);
+
 // The pieces, for tests and benchmarks.
 DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length);
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
                          float length_penalty, int max_length);
 void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,
                          const std::vector<int32_t> & output, AttentionTrace * trace);
-int default_max_length(const Transformer & model, int source_length, int requested);
+int default_max_length(const TransformerConfig & cfg, int source_length, int requested);
 
 } // namespace attn

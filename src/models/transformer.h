@@ -83,6 +83,7 @@ public:
 
     const TransformerConfig & config() const { return m_cfg; }
     const TensorMap & tensors() const { return m_tensors; }
+    const Tensor & positions() const { return m_positions; }  // (max_positions, D), added to embeddings
     // For training: values may be changed in place (the layer views point into these tensors);
     // replacing or reshaping a tensor would leave the views dangling.
     TensorMap & parameters() { return m_tensors; }

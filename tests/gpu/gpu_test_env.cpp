@@ -48,6 +48,6 @@ double MaxDiff::add(ConstView got, ConstView want) {
     return d;
 }
 
-MaxDiff::~MaxDiff() { std::printf("[gpu] %s: max |gl - reference| = %.3g\n", m_op, m_max); }
+MaxDiff::~MaxDiff() { std::printf("[gpu] %s: max |gl - reference| = %.3g\n", m_op.c_str(), m_max); }
 
 } // namespace attn

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 namespace attn {
 
@@ -32,11 +33,11 @@ double max_abs_diff(ConstView got, ConstView want);
 // README and the tests' comments quote).
 class MaxDiff {
 public:
-    explicit MaxDiff(const char * op) : m_op(op) {}
+    explicit MaxDiff(std::string op) : m_op(std::move(op)) {}
     ~MaxDiff();
     double add(ConstView got, ConstView want);  // returns this comparison's difference
 private:
-    const char * m_op;
+    std::string m_op;
     double m_max = 0.0;
 };
 

@@ -149,7 +149,6 @@ TEST_F(GpuInfra, OversizedTensorIsAClearErrorAndFallsBackToTheCpu) {
 TEST_F(GpuInfra, UnshadedOpsAreDeclined) {
     EXPECT_TRUE(gl->supports(Op::Attention));
     EXPECT_TRUE(gl->supports(Op::Linear));
-    EXPECT_FALSE(gl->supports(Op::Tanh));
     EXPECT_FALSE(gl->supports(Op::AdditiveScores));
 }
 

@@ -5,8 +5,9 @@
 // of the double-accumulating reference by size alone. Measured on Mesa llvmpipe (Mesa 22.3.6,
 // this project's VM), printed by each test as "[gpu] op: max |gl - reference| = ...":
 //   linear (packed) 3.7e-07, linear (Scalar layout kernel) 8.3e-07, matmul (packed) 9.5e-07,
-//   matmul (Scalar layout kernel) 4.8e-07, add 0, relu 0, gelu 4.8e-07 (bound 1e-6 there),
-//   softmax_rows 6e-08, layer_norm 3.3e-06, embedding 0
+//   matmul (Scalar layout kernel) 4.8e-07, add 0, mul 0, relu 0, gelu 4.8e-07, tanh 1.2e-07,
+//   sigmoid 6e-08 (bound 1e-6 for those three), softmax_rows 6e-08, layer_norm 3.3e-06,
+//   embedding 0, concat_rows 0 (exact copy)
 #include "gpu_test_env.h"
 
 #include <cmath>
@@ -151,6 +152,46 @@ TEST_F(GpuOps, AddSameShapeAndRowBroadcast) {
         }
 }
 
+TEST_F(GpuOps, MulSameShapeAndRowBroadcast) {
+    MaxDiff diff("mul");
+    for (int64_t R : {1, 3, 65})
+        for (int64_t C : {1, 7, 257}) {
+            SCOPED_TRACE(dims({R, C}));
+            Tensor a = random_normal({R, C}, 27), b = random_normal({R, C}, 28), row = random_normal({C}, 29);
+            Tensor y({R, C}), want({R, C});
+            gl->mul(a, b, y);
+            ref->mul(a, b, want);
+            EXPECT_EQ(diff.add(y, want), 0.0);  // one float product: exact on both sides
+            gl->mul(a, row, y);
+            ref->mul(a, row, want);
+            EXPECT_EQ(diff.add(y, want), 0.0);
+        }
+}
+
+// tanh and sigmoid over [-100, 100]: far enough out that a naive e^x form would overflow, and the
+// saturated tails must reach ±1 / 0 and 1 exactly enough.
+TEST_F(GpuOps, TanhAndSigmoidOverWideRange) {
+    MaxDiff tanh_diff("tanh"), sigmoid_diff("sigmoid");
+    const int64_t n = 4001;
+    Tensor x({1, n});
+    for (int64_t i = 0; i < n; i++) x[i] = -100.0f + 200.0f * float(i) / float(n - 1);
+    Tensor y({1, n}), want({1, n});
+    gl->tanh(x, y);
+    ref->tanh(x, want);
+    EXPECT_LE(tanh_diff.add(y, want), 1e-6);
+    gl->sigmoid(x, y);
+    ref->sigmoid(x, want);
+    EXPECT_LE(sigmoid_diff.add(y, want), 1e-6);
+    Tensor r = random_normal({7, 33}, 30, 3.0f), yr({7, 33}), wr({7, 33});
+    gl->tanh(r, yr);
+    ref->tanh(r, wr);
+    EXPECT_LE(tanh_diff.add(yr, wr), 1e-6);
+    gl->sigmoid(r, yr);
+    ref->sigmoid(r, wr);
+    EXPECT_LE(sigmoid_diff.add(yr, wr), 1e-6);
+    EXPECT_EQ(new_fallbacks(), 0);
+}
+
 TEST_F(GpuOps, Relu) {
     MaxDiff diff("relu");
     Tensor x = random_normal({33, 65}, 11);
@@ -237,6 +278,25 @@ TEST_F(GpuOps, EmbeddingGathersExactRows) {
     gl->embedding(table, ids.data(), T, y);
     ref->embedding(table, ids.data(), T, want);
     EXPECT_EQ(diff.add(y, want), 0.0);
+}
+
+// No contract op to compare with: the result must be a's rows then b's, bit for bit.
+TEST_F(GpuOps, ConcatRowsCopiesBothInputsExactly) {
+    for (int64_t Ra : {1, 7})
+        for (int64_t Rb : {1, 3}) {
+            SCOPED_TRACE(dims({Ra, Rb}));
+            const int64_t C = 33;
+            Tensor a = random_normal({Ra, C}, 25), b = random_normal({Rb, C}, 26);
+            GpuTensor ga, gb, gy;
+            ASSERT_TRUE(GpuTensor::upload(a, &ga));
+            ASSERT_TRUE(GpuTensor::upload(b, &gb));
+            ASSERT_TRUE(GpuTensor::create({Ra + Rb, C}, &gy));
+            ASSERT_TRUE(gl->kernels().concat_rows(ga, gb, gy));
+            Tensor y({Ra + Rb, C});
+            ASSERT_TRUE(gy.read(y));
+            EXPECT_EQ(max_abs_diff(ConstView(y.data(), {Ra, C}), a), 0.0);
+            EXPECT_EQ(max_abs_diff(ConstView(y.data() + Ra * C, {Rb, C}), b), 0.0);
+        }
 }
 
 } // namespace

@@ -1,0 +1,51 @@
+#include "gpu/gpu_decode.h"
+
+#include "gpu/gpu_try.h"
+
+#include <algorithm>
+
+namespace attn {
+
+Status gpu_greedy_decode(GpuTransformer & model, const GpuEncoderOutput & enc, int max_length, DecodeResult * out) {
+    const TransformerConfig & c = model.config();
+    DecodeResult r;
+    GpuDecoderCache cache = model.new_cache();
+    Tensor logits;
+    std::vector<double> lp;
+    int32_t token = c.bos_id;
+    for (int t = 0; t < max_length; t++) {
+        GPU_TRY(model.decode_step(enc, cache, token, &logits));
+        log_softmax(logits.data(), c.tgt_vocab, &lp);
+        token = int32_t(std::max_element(lp.begin(), lp.end()) - lp.begin());
+        r.tokens.push_back(token);
+        r.log_prob += lp[size_t(token)];
+        if (token == c.eos_id) { r.finished = true; break; }
+    }
+    r.score = r.log_prob;
+    *out = std::move(r);
+    return Status::success();
+}
+
+// record_forced_trace on the GPU: decode_full over BOS + output[:-1].
+static Status forced_trace(GpuTransformer & model, const GpuEncoderOutput & enc, const std::vector<int32_t> & output,
+                           AttentionTrace * trace) {
+    if (output.empty()) return Status::success();
+    const TransformerConfig & c = model.config();
+    std::vector<int32_t> tgt_in{c.bos_id};
+    tgt_in.insert(tgt_in.end(), output.begin(), output.end() - 1);
+    Tensor logits;
+    GPU_TRY(model.decode_full(enc, tgt_in, &logits, trace));
+    for (size_t t = 0; t < output.size(); t++)
+        trace->steps.push_back(step_candidates(logits.data() + int64_t(t) * c.tgt_vocab, c.tgt_vocab, output[t], trace->top_k));
+    return Status::success();
+}
+
+Status gpu_translate(GpuTransformer & model, const std::vector<int32_t> & src, int max_length, AttentionTrace * trace,
+                     DecodeResult * out) {
+    GpuEncoderOutput enc;
+    GPU_TRY(model.encode(src, &enc, trace));
+    GPU_TRY(gpu_greedy_decode(model, enc, default_max_length(model.config(), int(src.size()), max_length), out));
+    return trace ? forced_trace(model, enc, out->tokens, trace) : Status::success();
+}
+
+} // namespace attn
