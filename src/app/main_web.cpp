@@ -1,6 +1,7 @@
 // Web entry point: the browser drives frames (requestAnimationFrame through emscripten's main
 // loop), and web/app.js plus the browser tests talk to the app through the C hooks below.
 #include "app/app.h"
+#include "app/gpu_runner.h"
 #include "app/state_json.h"
 #include "ui/widgets/color_scale.h"
 
@@ -11,6 +12,7 @@
 #include <string>
 
 static attn::App g_app;
+static attn::GpuRunner g_gpu;  // the GL compute path on the app's own WebGL2 context
 
 static void run_frame(void *) { g_app.frame(); }
 
@@ -26,6 +28,7 @@ int main() {
         EM_ASM({ if (window.attnFatal) window.attnFatal(UTF8ToString($0)); }, g_app.error().c_str());
         return 1;
     }
+    g_gpu.init();  // the context SDL made for ImGui is current now
     EM_ASM({ if (window.attnStarted) window.attnStarted(); });
     emscripten_set_main_loop_arg(run_frame, nullptr, /*fps=*/0, /*simulate_infinite_loop=*/true);
     return 0;
@@ -87,6 +90,24 @@ EMSCRIPTEN_KEEPALIVE int attn_attention_rgb(float weight) {
 
 // Translates the current sentence now (tests do not wait for the typing debounce).
 EMSCRIPTEN_KEEPALIVE void attn_translate_now() { g_app.translator().run(g_app.state()); }
+
+// Translates the current sentence with the current model on the GPU path and the CPU reference,
+// and returns the report as JSON (app/gpu_runner.h); called from JS, so between frames. The
+// app's own translation is left as it is.
+EMSCRIPTEN_KEEPALIVE const char * attn_gpu_translate_now() {
+    const attn::Translator * tr = g_app.translator().current(g_app.state());
+    if (tr) g_gpu.run(*tr, g_app.state().model, g_app.state().sentence);
+    static std::string copy;
+    copy = g_gpu.json();
+    return copy.c_str();
+}
+
+// The GPU path's availability and last report, without running it.
+EMSCRIPTEN_KEEPALIVE const char * attn_gpu_json() {
+    static std::string copy;
+    copy = g_gpu.json();
+    return copy.c_str();
+}
 
 // Opens (open != 0) or closes a window by name: "translate", "attention", "step", "architecture",
 // "about", "compare", "image". Returns 0 for an unknown name.

@@ -1,0 +1,162 @@
+#include "app/gpu_runner.h"
+
+#include "gpu/gl_state_guard.h"
+#include "gpu/gpu_decode.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace attn {
+
+namespace {
+
+using clock = std::chrono::steady_clock;
+double ms_since(clock::time_point t) { return std::chrono::duration<double, std::milli>(clock::now() - t).count(); }
+
+double max_abs_diff(const float * a, const float * b, size_t n) {
+    double d = 0;
+    for (size_t i = 0; i < n; i++) d = std::max(d, double(std::fabs(a[i] - b[i])));
+    return d;
+}
+
+// Over every map of both traces, or -1 when they do not pair up (different outputs).
+double maps_diff(const AttentionTrace & got, const AttentionTrace & want) {
+    if (got.maps.size() != want.maps.size()) return -1;
+    double d = 0;
+    for (size_t i = 0; i < want.maps.size(); i++) {
+        const AttentionMap & g = got.maps[i], & w = want.maps[i];
+        if (g.kind != w.kind || g.layer != w.layer || g.head != w.head || g.values.size() != w.values.size()) return -1;
+        d = std::max(d, max_abs_diff(g.values.data(), w.values.data(), w.values.size()));
+    }
+    return d;
+}
+
+std::vector<std::string> token_texts(const Translator & tr, const std::vector<int32_t> & ids) {
+    std::vector<std::string> out;
+    for (int32_t id : ids) out.push_back(tr.target_vocab().token(id));
+    return out;
+}
+
+std::string display(const Translator & tr, const std::vector<int32_t> & ids) {
+    std::vector<std::string> words;
+    for (int32_t id : ids)
+        if (id != Vocabulary::kEos) words.push_back(tr.target_vocab().token(id));
+    return join_for_display(words, tr.chinese());
+}
+
+} // namespace
+
+void GpuRunner::init() {
+    m_context = emscripten_webgl_get_current_context();
+    if (!m_context) {
+        m_unavailable = "no current WebGL context";
+        return;
+    }
+    // WebGL2 renders to float textures only with this extension; Emscripten may have enabled it
+    // already, but asking is how we learn whether the browser has it.
+    m_float_targets = emscripten_webgl_enable_extension(m_context, "EXT_color_buffer_float");
+    if (!m_float_targets) {
+        m_unavailable = "WebGL2 float render targets (EXT_color_buffer_float) are missing";
+        return;
+    }
+    const GlStateGuard guard;  // GpuKernels::create binds a probe framebuffer
+    if (const Status s = GpuKernels::create(&m_kernels); !s) m_unavailable = s.message;
+}
+
+bool GpuRunner::context_lost() const { return m_context && emscripten_is_webgl_context_lost(m_context); }
+
+void GpuRunner::drop(const std::string & reason) {
+    // The textures and programs died with the context; deleting them is a no-op on WebGL.
+    m_models.clear();
+    m_kernels.reset();
+    m_unavailable = reason;
+}
+
+void GpuRunner::run(const Translator & tr, int model_index, const std::string & sentence) {
+    GpuRunReport r;
+    r.sentence = sentence;
+    if (m_kernels && context_lost()) drop("the WebGL context was lost; translations stay on the CPU");
+    if (!m_kernels || !tr.is_transformer()) {
+        r.error = m_kernels ? "the GPU path runs Transformers only" : "GPU path unavailable: " + m_unavailable;
+        m_last = std::move(r);
+        return;
+    }
+
+    // The CPU side of the parity check: the reference backend (the oracle the native GPU tests use),
+    // greedy like gpu_translate, with every attention map.
+    Compute cc(BackendKind::Reference);
+    DecodeOptions greedy;
+    greedy.beam = 1;
+    AttentionTrace cpu_trace;
+    auto t0 = clock::now();
+    const Translation cpu = tr.translate(cc, sentence, greedy, &cpu_trace);
+    r.cpu_ms = ms_since(t0);
+    r.cpu_outputs = token_texts(tr, cpu.decode.tokens);
+    r.cpu_display = cpu.display;
+
+    const GlStateGuard guard;  // ImGui draws the next frame with exactly the state it left
+    clear_gl_errors();
+    if (size_t(model_index) >= m_models.size()) m_models.resize(size_t(model_index) + 1);
+    std::unique_ptr<GpuTransformer> & gpu = m_models[size_t(model_index)];
+    if (!gpu) {
+        t0 = clock::now();
+        if (const Status s = GpuTransformer::create(*m_kernels, tr.model(), &gpu); !s) {
+            r.error = "uploading the weights failed: " + s.message;
+            m_last = std::move(r);
+            return;
+        }
+        r.upload_ms = ms_since(t0);
+    }
+    AttentionTrace gpu_trace;
+    DecodeResult got;
+    t0 = clock::now();
+    Status s = gpu_translate(*gpu, cpu.source_ids, -1, &gpu_trace, &got);
+    r.gpu_ms = ms_since(t0);
+
+    // Logits parity on one token sequence, whatever each path chose: the teacher-forced pass over
+    // BOS + the GPU's output, on both.
+    Tensor gpu_logits, cpu_logits;
+    std::vector<int32_t> tgt_in{tr.model().config().bos_id};
+    if (s) {
+        tgt_in.insert(tgt_in.end(), got.tokens.begin(), got.tokens.end() - (got.tokens.empty() ? 0 : 1));
+        GpuEncoderOutput genc;
+        s = gpu->encode(cpu.source_ids, &genc, nullptr);
+        if (s) s = gpu->decode_full(genc, tgt_in, &gpu_logits, nullptr);
+    }
+    // A lost context answers every call without an error and reads back zeros: ask it directly.
+    if (s && context_lost()) s = Status::error("the WebGL context was lost during the run");
+    if (s && glGetError() != GL_NO_ERROR) s = Status::error("a GL call failed during the run");
+    if (!s) {
+        r.error = "GPU translation failed: " + s.message;
+        if (context_lost()) drop("the WebGL context was lost; translations stay on the CPU");
+        m_last = std::move(r);
+        return;
+    }
+    EncoderOutput enc;
+    tr.model().encode(cc, cpu.source_ids, &enc, nullptr);
+    tr.model().decode_full(cc, enc, tgt_in, &cpu_logits, nullptr);
+
+    r.ran = true;
+    r.outputs = token_texts(tr, got.tokens);
+    r.display = display(tr, got.tokens);
+    r.same_tokens = got.tokens == cpu.decode.tokens;
+    r.logits_max_diff = max_abs_diff(gpu_logits.data(), cpu_logits.data(), size_t(cpu_logits.numel()));
+    r.maps_max_diff = r.same_tokens ? maps_diff(gpu_trace, cpu_trace) : -1;
+    m_last = std::move(r);
+}
+
+std::string GpuRunner::json() const {
+    const GpuRunReport & r = m_last;
+    const nlohmann::json last = {
+        {"ran", r.ran}, {"error", r.error}, {"sentence", r.sentence}, {"outputs", r.outputs},
+        {"cpu_outputs", r.cpu_outputs}, {"display", r.display}, {"cpu_display", r.cpu_display},
+        {"same_tokens", r.same_tokens}, {"logits_max_diff", r.logits_max_diff}, {"maps_max_diff", r.maps_max_diff},
+        {"gpu_ms", r.gpu_ms}, {"cpu_ms", r.cpu_ms}, {"upload_ms", r.upload_ms}};
+    return nlohmann::json{{"available", available()}, {"float_targets", m_float_targets},
+                          {"unavailable_reason", m_unavailable}, {"last", last}}.dump();
+}
+
+} // namespace attn

@@ -1,0 +1,59 @@
+// The GL compute path inside the web app (issue #10, step 3): on the WebGL2 context SDL and ImGui
+// render with, it enables float render targets and, on request, translates the current sentence
+// with the current Transformer on the GPU (gpu_translate) and checks it against the CPU.
+//
+// Web only (it asks Emscripten about the context). Runs between frames, from a JS-called hook, so
+// ImGui is never mid-draw; a GlStateGuard around the whole run restores what ImGui had bound.
+// Every failure (no float targets, a GL error, a lost context) becomes the report's error: the
+// app's own translation stays on the CPU and is never touched here.
+#pragma once
+#include "gpu/gpu_transformer.h"
+#include "gpu/kernels.h"
+#include "models/translator.h"
+
+#include <emscripten/html5_webgl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+// The last GPU run, as the "gpu" JSON reports it.
+struct GpuRunReport {
+    bool ran = false;            // a translation came back from the GPU
+    std::string error;           // why not, or why it is not trusted
+    std::string sentence;
+    std::vector<std::string> outputs, cpu_outputs;  // tokens, </s> included
+    std::string display, cpu_display;
+    bool same_tokens = false;
+    double logits_max_diff = -1;  // teacher-forced logits over the GPU's output, both paths
+    double maps_max_diff = -1;    // every attention map; -1 when the outputs differ (shapes do)
+    double gpu_ms = 0, cpu_ms = 0, upload_ms = 0;  // gpu_translate, the CPU reference, weights upload
+};
+
+class GpuRunner {
+public:
+    // Enables EXT_color_buffer_float on the current WebGL context and makes the kernels; call once
+    // after the app made its context. Afterwards available() says whether the path can run.
+    void init();
+    bool available() const { return m_kernels != nullptr; }
+
+    // Translates `sentence` with `model_index`'s translator on the GPU and the CPU reference.
+    void run(const Translator & tr, int model_index, const std::string & sentence);
+
+    std::string json() const;  // {"available", "float_targets", "unavailable_reason", "last": {...}}
+
+private:
+    void drop(const std::string & reason);  // leaves the GPU path for good (context lost)
+    bool context_lost() const;
+
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE m_context = 0;
+    bool m_float_targets = false;
+    std::string m_unavailable;
+    std::unique_ptr<GpuKernels> m_kernels;
+    std::vector<std::unique_ptr<GpuTransformer>> m_models;  // by model index, uploaded on first use
+    GpuRunReport m_last;
+};
+
+} // namespace attn
