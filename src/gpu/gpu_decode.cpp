@@ -7,21 +7,13 @@
 namespace attn {
 
 Status gpu_greedy_decode(GpuTransformer & model, const GpuEncoderOutput & enc, int max_length, DecodeResult * out) {
-    const TransformerConfig & c = model.config();
-    DecodeResult r;
     GpuDecoderCache cache = model.new_cache();
-    Tensor logits;
-    std::vector<double> lp;
-    int32_t token = c.bos_id;
-    for (int t = 0; t < max_length; t++) {
-        GPU_TRY(model.decode_step(enc, cache, token, &logits));
-        log_softmax(logits.data(), c.tgt_vocab, &lp);
-        token = int32_t(std::max_element(lp.begin(), lp.end()) - lp.begin());
-        r.tokens.push_back(token);
-        r.log_prob += lp[size_t(token)];
-        if (token == c.eos_id) { r.finished = true; break; }
-    }
-    r.score = r.log_prob;
+    Status failed = Status::success();
+    DecodeResult r = greedy_search(model.config(), max_length, [&](int32_t token, Tensor * logits) {
+        failed = model.decode_step(enc, cache, token, logits);
+        return bool(failed);
+    });
+    if (!failed) return failed;
     *out = std::move(r);
     return Status::success();
 }

@@ -37,15 +37,14 @@ int default_max_length(const TransformerConfig & cfg, int source_length, int req
     return std::max(1, std::min(want, cap));
 }
 
-DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length) {
-    const TransformerConfig & c = model.config();
+DecodeResult greedy_search(const TransformerConfig & c, int max_length,
+                           const std::function<bool(int32_t token, Tensor * logits)> & step) {
     DecodeResult r;
-    DecoderCache cache = model.new_cache();
     Tensor logits;
     std::vector<double> lp;
     int32_t token = c.bos_id;
     for (int t = 0; t < max_length; t++) {
-        model.decode_step(cc, enc, cache, token, &logits);
+        if (!step(token, &logits)) break;
         log_softmax(logits.data(), c.tgt_vocab, &lp);
         token = int32_t(std::max_element(lp.begin(), lp.end()) - lp.begin());
         r.tokens.push_back(token);
@@ -54,6 +53,14 @@ DecodeResult greedy_decode(Compute & cc, const Transformer & model, const Encode
     }
     r.score = r.log_prob;
     return r;
+}
+
+DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length) {
+    DecoderCache cache = model.new_cache();
+    return greedy_search(model.config(), max_length, [&](int32_t token, Tensor * logits) {
+        model.decode_step(cc, enc, cache, token, logits);
+        return true;
+    });
 }
 
 static double length_penalty(int length, float alpha) { return std::pow((5.0 + length) / 6.0, double(alpha)); }

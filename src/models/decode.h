@@ -1,6 +1,7 @@
 // Greedy and beam-search decoding for the Transformer, and the forced pass that records the
 // AttentionTrace of the chosen output.
 #pragma once
+#include <functional>
 #include "models/transformer.h"
 
 namespace attn {
@@ -31,6 +32,12 @@ StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int 
 // log-softmax of one logits row, in double (beam scores add many of these); the GPU decoder's
 // greedy loop picks and scores tokens with it too.
 void log_softmax(const float * logits, int V, std::vector<double> * out);
+
+// Greedy search over any decoder: BOS, then the argmax of each step's log-softmax until EOS or
+// max_length tokens. step(token, &logits) runs the decoder on one token and returns false to stop
+// (the GPU decoder's failures; the caller keeps the reason).
+DecodeResult greedy_search(const TransformerConfig & cfg, int max_length,
+                           const std::function<bool(int32_t token, Tensor * logits)> & step);
 
 // The pieces, for tests and benchmarks.
 DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length);
