@@ -6,6 +6,7 @@
 #include "nn/grad_ops.h"
 #include "nn/pool.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -146,7 +147,10 @@ constexpr float kBnEps = 1e-5f, kBnMomentum = 0.1f;  // PyTorch's defaults
 
 void relu_into(const Tensor & x, Tensor * y) {
     *y = Tensor(x.shape());
-    for (int64_t i = 0; i < x.numel(); i++) (*y)[i] = x[i] > 0.0f ? x[i] : 0.0f;
+    const float * in = x.data();
+    float * out = y->data();
+    const int64_t n = x.numel();  // hoisted: the stores could alias the shape, so the compiler re-reads it
+    for (int64_t i = 0; i < n; i++) out[i] = std::max(in[i], 0.0f);
 }
 
 } // namespace
@@ -177,7 +181,7 @@ void CnnModel::forward(Compute & cc, ConstView images, bool training, CnnPass * 
         CnnPass::Block & k = p->blocks[b];
         const std::string s = block_scope(b);
         if (b > 0) {  // halve the resolution between blocks: 28 -> 14 -> 7
-            k.pooled_from = Tensor(x->shape());
+            k.pooled_from = x->shape();
             k.input = Tensor({x->shape()[0], x->shape()[1], x->shape()[2] / 2, x->shape()[3] / 2});
             max_pool2x2_forward(*x, k.input, &k.pool_at);
         } else {
@@ -230,8 +234,10 @@ void CnnModel::backward(Compute & cc, const CnnPass & p, ConstView dlogits, Tens
         conv2d_backward(cc, c.x, w(conv + "/weight"), dpre, 1, pad, dx, g(conv + "/weight"), g(conv + "/bias"));
     };
     auto relu_back = [](const Tensor & y, Tensor * d) {
-        for (int64_t i = 0; i < d->numel(); i++)
-            if (y[i] <= 0.0f) (*d)[i] = 0.0f;
+        const float * out = y.data();
+        float * grad = d->data();
+        const int64_t n = d->numel();  // hoisted, as in relu_into
+        for (int64_t i = 0; i < n; i++) grad[i] = out[i] > 0.0f ? grad[i] : 0.0f;  // a select: vectorises
     };
     Tensor dout = last_block_gradient(p, dlogits, grads);
     for (size_t bi = p.blocks.size(); bi-- > 0;) {
@@ -258,7 +264,7 @@ void CnnModel::backward(Compute & cc, const CnnPass & p, ConstView dlogits, Tens
             cc.add(dinput, dout, dinput);
         }
         if (bi > 0) {
-            dout = Tensor(k.pooled_from.shape());
+            dout = Tensor(k.pooled_from);
             max_pool2x2_backward(k.pool_at, dinput, dout);
         } else {
             dout = std::move(dinput);

@@ -44,7 +44,7 @@ struct CnnPass {
     struct Block {
         Tensor input;                 // after the pooling, (N, C_in, H, W)
         std::vector<int64_t> pool_at; // arg-max of the 2×2 pooling (blocks after the first)
-        Tensor pooled_from;           // the unpooled input, for its shape
+        Shape pooled_from;            // the unpooled input's shape
         Conv c1, c2, skip;
         Tensor relu1;                 // ReLU(BN(conv1)), conv2's input
         Tensor branch;                // the residual branch after BN2 (CBAM's input)

@@ -55,7 +55,8 @@ void col2im(const float * cols, const ConvGeometry & g, float * dx) {
                     if (y < 0 || y >= g.H) continue;
                     float * out = dx + (int64_t(c) * g.H + y) * g.W - g.pad + j;
                     const float * in = row + oy * Wo;
-                    for (int ox = lo; ox < hi; ox++) out[ox * g.stride] += in[ox];
+                    if (g.stride == 1) for (int ox = lo; ox < hi; ox++) out[ox] += in[ox];  // vectorises
+                    else for (int ox = lo; ox < hi; ox++) out[ox * g.stride] += in[ox];
                 }
             }
 }

@@ -181,12 +181,12 @@ TEST(ShippedClassifiers, ReachTheirStatedTestAccuracy) {
         accuracy[cbam] = evaluate_classifier(cc, model, test).accuracy();
         EXPECT_NEAR(accuracy[cbam], std::stod(clf.metadata("test_accuracy")), 5e-5) << path;
     }
-    // Issue #9 asks for CBAM ≥ 93.0% and ≥ plain + 0.3 points. The shipped pair measures 92.03% and
-    // 91.89% (+0.14), short of both (model card); this holds them to what they do reach, so a
-    // regression in the ops, the trainer or the files fails here.
-    EXPECT_GE(accuracy[0], 0.915);
-    EXPECT_GE(accuracy[1], 0.918);
-    EXPECT_GT(accuracy[1], accuracy[0]) << "CBAM ahead of the plain network, as measured";
+    // Issue #9 asks for CBAM ≥ 93.0% and ≥ plain + 0.3 points. The shipped pair measures 92.43% and
+    // 92.52%: short of both, CBAM 0.09 points behind on test and 0.14 ahead on validation (model
+    // card). This holds each to what it reaches, less 0.3 points, so a regression in the ops, the
+    // trainer or the files fails here; it does not claim an order the runs do not show.
+    EXPECT_GE(accuracy[0], 0.922);
+    EXPECT_GE(accuracy[1], 0.921);
 }
 
 } // namespace

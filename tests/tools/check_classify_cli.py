@@ -22,6 +22,11 @@ import sys
 import tempfile
 import zlib
 
+# One CBAM map per residual block, as wide as the block: the widths the shipped model was trained
+# with (its training config), at 28, 14 and 7 pixels.
+with open(os.path.join(os.path.dirname(__file__), "..", "..", "assets", "models", "train-resnet_cbam-fashion.json")) as f:
+    CBAM_WIDTHS = tuple(json.load(f)["model"]["widths"])
+
 DATASET = "/usr/share/datasets/fashion-mnist"
 
 
@@ -127,7 +132,7 @@ def main():
                 problems.append(f"{m['model']}: Grad-CAM {cam['rows']}x{cam['cols']}")
             if "CBAM" in m["model"]:
                 blocks = m.get("cbam", [])
-                want = [(16, 28), (32, 14), (64, 7)]
+                want = list(zip(CBAM_WIDTHS, (28, 14, 7)))
                 got = [(len(b["channel_weights"]), b["spatial"]["rows"]) for b in blocks]
                 if got != want:
                     problems.append(f"{m['model']}: CBAM maps {got}, want {want}")
