@@ -6,7 +6,7 @@
 // texel (c, r), red channel. Every op renders one output element per fragment into such a texture,
 // so gl_FragCoord gives the output's (column, row).
 
-out vec4 o_value;
+layout(location = 0) out vec4 o_value;  // location 0: matmul_rgba_4x4.glsl adds outputs 1 to 3
 
 ivec2 out_pos() { return ivec2(gl_FragCoord.xy); }  // (column, row) of the element this fragment writes
 void emit(float v) { o_value = vec4(v, 0.0, 0.0, 1.0); }
@@ -29,4 +29,21 @@ float mask_value(int kind, sampler2D values, int mask_rows, int b, int r, int c,
     if (kind == kMaskFull) return at(values, r, c);
     if (kind == kMaskCausal) return c > r + (C - R) ? neg_inf() : 0.0;
     return 0.0;
+}
+
+// ---- RGBA-packed tensors (Rgba4 in src/gpu/gpu_tensor.h): texel (q, r) holds elements
+// (r, 4q .. 4q + 3), zero past the row's C elements.
+
+// The four logits x·scale + mask of texel (cq, row) for a softmax over C columns; lanes past C
+// are removed (-inf) so the row statistics skip them. mask_R is the score matrix's R (rows are
+// the mask's r = row % mask_R), mask_rows the height of the values texture.
+vec4 masked_logits4(sampler2D x, int row, int cq, int C, float scale, int mask_kind, sampler2D mask, int mask_rows,
+                    int mask_R) {
+    vec4 l = texelFetch(x, ivec2(cq, row), 0) * scale;
+    for (int lane = 0; lane < 4; ++lane) {
+        int c = cq * 4 + lane;
+        l[lane] = c < C ? l[lane] + mask_value(mask_kind, mask, mask_rows, row / mask_R, row % mask_R, c, mask_R, C)
+                        : neg_inf();
+    }
+    return l;
 }

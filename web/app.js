@@ -9,6 +9,10 @@ const ui = {
   error: document.getElementById('error'),
 };
 
+// No browser context menu over the app (right-drag is the app's). Set here rather than by an
+// oncontextmenu attribute, which the page's Content-Security-Policy would refuse as inline script.
+document.getElementById('canvas').addEventListener('contextmenu', (e) => e.preventDefault());
+
 function showStatus(text, fraction) {
   ui.status.textContent = text;
   if (fraction !== undefined) ui.progress.style.width = `${Math.round(100 * Math.min(1, fraction))}%`;
@@ -29,6 +33,7 @@ window.attnStarted = () => {
   ui.overlay.classList.add('done');
   startSentenceBridge();
   startImageInputs();
+  if (window.attnShareStart) window.attnShareStart();  // URL state, embed mode, host API (embed.js)
 };
 
 // For the embedding page and the tests: open or close a window by name ("translate", "attention",

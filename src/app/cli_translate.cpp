@@ -4,7 +4,9 @@
 // tokens, per-step top-k probabilities and every attention map (encoder self S×S, decoder self
 // T×T, cross T×S, per layer and head).
 #include "app/cli.h"
+#include "app/export_files.h"
 #include "models/translator.h"
+#include "text/sentence_notice.h"
 
 #include <nlohmann/json.hpp>
 
@@ -24,7 +26,12 @@ static void usage() {
                  "       attn translate --model M.safetensors --ids \"1 17 42 2\" [...]\n"
                  "  --ids      source token ids, space or comma separated (any Transformer)\n"
                  "  --beam     beam size (default 1 = greedy); --alpha length penalty (default 0.6)\n"
-                 "  --json     print tokens, top-5 alternatives per step and every attention map\n");
+                 "  --json     print tokens, top-5 alternatives per step and every attention map\n"
+                 "  --export-json F  write every attention map with its tokens to F\n"
+                 "  --export-npz F   write every attention map to F, one (layers, heads, rows, cols)\n"
+                 "                   float32 array per kind (np.load(F)[\"cross\"])\n"
+                 "  --export-npy F   write one kind's maps as a (layers, heads, rows, cols) .npy\n"
+                 "  --export-kind K  the kind --export-npy writes: cross (default), encoder_self, decoder_self\n");
 }
 
 static bool parse_ids(const std::string & text, std::vector<int32_t> * ids) {
@@ -71,11 +78,27 @@ static bool choose_backend(Compute & cc, const std::string & backend) {
 // cross-attention of the Transformer's last decoder layer (averaged over its heads), or
 // RNNsearch's alignment. RNNencdec looks nowhere: its decoder only ever sees C.
 static int translate_text(const Translator & t, const std::string & text, const DecodeOptions & opts,
-                          const std::string & backend, bool json) {
+                          const std::string & backend, bool json, const ExportPaths & exports) {
     Compute cc = Compute::fastest();
     if (!choose_backend(cc, backend)) return 2;
     AttentionTrace trace;
     const Translation r = t.translate(cc, text, opts, &trace);
+    if (exports.any()) {
+        AttentionExportInfo info;
+        info.sentence = text;
+        info.translation = r.display;
+        info.source_tokens = r.source.words;
+        info.source_tokens.push_back("</s>");
+        info.decoder_tokens.push_back("<s>");
+        info.decoder_tokens.insert(info.decoder_tokens.end(), r.output.begin(), r.output.end());
+        // One per decoder position (the maps' rows): <s>, then each word written but the last step's.
+        for (const AttentionMap & m : trace.maps)
+            if (m.kind == "cross" || m.kind == "decoder_self") { info.decoder_tokens.resize(size_t(m.rows), "</s>"); break; }
+        if (Status s = write_attention_exports(trace, info, exports); !s) {
+            std::fprintf(stderr, "attn translate: %s\n", s.message.c_str());
+            return 1;
+        }
+    }
     if (json) {
         nlohmann::json out = trace_json(trace);
         out["source_words"] = r.source.words;
@@ -85,6 +108,7 @@ static int translate_text(const Translator & t, const std::string & text, const 
         out["output_ids"] = r.decode.tokens;
         out["translation"] = r.display;
         out["truncated"] = r.truncated;
+        out["notices"] = sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words());
         out["architecture"] = t.architecture();
         out["config"] = nlohmann::json::parse(t.is_transformer() ? t.model().config().to_json() : t.rnn().config().to_json());
         if (!t.is_transformer()) out["context_c"] = r.context_c;
@@ -95,10 +119,9 @@ static int translate_text(const Translator & t, const std::string & text, const 
     for (size_t i = 0; i < r.source.words.size(); i++)
         shown += (i ? " " : "") + (r.source.unknown[i] ? "[" + r.source.words[i] + "?]" : r.source.words[i]);
     std::printf("source:      %s\n", shown.c_str());
-    if (r.source.unknown_count)
-        std::printf("             %d word(s) in [brackets?] are not in the model's vocabulary; it sees <unk> there\n",
-                    r.source.unknown_count);
-    if (r.truncated) std::printf("             (cut to the model's %d words)\n", t.max_source_words());
+    // Unknown words are [bracketed?] above; the notices say why the output may look odd.
+    for (const std::string & n : sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words()))
+        std::printf("note:        %s\n", n.c_str());
     std::printf("translation: %s\n", r.display.c_str());
     if (t.kind() == Translator::Kind::RnnEncDec) {
         std::printf("no attention: the decoder saw only C, the encoder's last state (%zu numbers), at every step\n",
@@ -145,6 +168,7 @@ int cli_translate(int argc, char ** argv) {
     bool have_text = false;
     DecodeOptions opts;
     bool json = false;
+    ExportPaths exports;
     for (int i = 0; i < argc; i++) {
         const std::string a = argv[i];
         const bool has = i + 1 < argc;
@@ -155,7 +179,11 @@ int cli_translate(int argc, char ** argv) {
         else if (a == "--max-len" && has) opts.max_length = std::atoi(argv[++i]);
         else if (a == "--backend" && has) backend = argv[++i];
         else if (a == "--json") json = true;
-        else if (!a.empty() && a[0] != '-' && !have_text) { text = a; have_text = true; }
+        else if (a == "--export-json" && has) exports.json = argv[++i];
+        else if (a == "--export-npz" && has) exports.npz = argv[++i];
+        else if (a == "--export-npy" && has) exports.npy = argv[++i];
+        else if (a == "--export-kind" && has) exports.npy_kind = argv[++i];
+        else if ((a.empty() || a[0] != '-') && !have_text) { text = a; have_text = true; }  // "" is an (empty) sentence
         else { usage(); return 2; }
     }
     if (model_path.empty() || (ids_text.empty() && !have_text)) { usage(); return 2; }
@@ -164,10 +192,13 @@ int cli_translate(int argc, char ** argv) {
     if (have_text) {
         Translator t;
         if (Status st = Translator::load(model_path, &t); !st) {
-            std::fprintf(stderr, "attn translate: %s (use --ids for a model without vocabularies)\n", st.message.c_str());
+            // The --ids hint only helps a good model that lacks vocabularies, not a damaged file.
+            const bool no_vocab = st.message.find("not a translator") != std::string::npos;
+            std::fprintf(stderr, "attn translate: %s%s\n", st.message.c_str(),
+                         no_vocab ? " (use --ids for a model without vocabularies)" : "");
             return 1;
         }
-        return translate_text(t, text, opts, backend, json);
+        return translate_text(t, text, opts, backend, json, exports);
     }
     Transformer model;
     if (Status st = Transformer::load(model_path, &model); !st) {
@@ -193,7 +224,16 @@ int cli_translate(int argc, char ** argv) {
     Compute cc = Compute::fastest();
     if (!choose_backend(cc, backend)) return 2;
     AttentionTrace trace;
-    const DecodeResult r = translate(cc, model, src, opts, json ? &trace : nullptr);
+    const DecodeResult r = translate(cc, model, src, opts, json || exports.any() ? &trace : nullptr);
+    if (exports.any()) {  // token ids stand in for words: this model has no vocabularies
+        AttentionExportInfo info;
+        for (int32_t id : src) info.source_tokens.push_back(std::to_string(id));
+        for (int32_t id : r.tokens) info.decoder_tokens.push_back(std::to_string(id));
+        if (Status s = write_attention_exports(trace, info, exports); !s) {
+            std::fprintf(stderr, "attn translate: %s\n", s.message.c_str());
+            return 1;
+        }
+    }
     if (!json) {
         for (size_t i = 0; i < r.tokens.size(); i++) std::printf("%s%d", i ? " " : "", r.tokens[i]);
         std::printf("\n");

@@ -3,6 +3,7 @@
 #include "gpu/gl_state_guard.h"
 #include "gpu/gpu_decode.h"
 
+#include <emscripten.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -64,18 +65,61 @@ void GpuRunner::init() {
     }
     const GlStateGuard guard;  // GpuKernels::create binds a probe framebuffer
     if (const Status s = GpuKernels::create(&m_kernels); !s) m_unavailable = s.message;
+    // Without this the loss would only show at the next translation; the user should see the
+    // switch when it happens.
+    emscripten_set_webglcontextlost_callback("#canvas", this, /*use_capture=*/false, &GpuRunner::on_context_lost);
+}
+
+EM_BOOL GpuRunner::on_context_lost(int, const void *, void * self) {
+    GpuRunner & r = *static_cast<GpuRunner *>(self);
+    if (r.m_kernels) r.drop("the WebGL context was lost");
+    if (r.m_on_lost) r.m_on_lost();
+    return EM_FALSE;
 }
 
 bool GpuRunner::context_lost() const { return m_context && emscripten_is_webgl_context_lost(m_context); }
+
+std::string GpuRunner::unavailable_reason() const {
+    if (m_kernels && context_lost()) return "the WebGL context was lost";
+    return m_unavailable.empty() && !m_kernels ? std::string("the GL path was not started") : m_unavailable;
+}
 
 void GpuRunner::drop(const std::string & reason) {
     // The textures and programs died with the context; deleting them is a no-op on WebGL.
     m_models.clear();
     m_kernels.reset();
     m_unavailable = reason;
+    // A lost context also takes the canvas (ImGui draws into it), so the notice must live in the
+    // page itself: a banner above the canvas, which says what happened and what still works.
+    EM_ASM({
+        let b = document.getElementById('attn-backend-notice');
+        if (!b) {
+            b = document.createElement('div');
+            b.id = 'attn-backend-notice';
+            b.setAttribute('role', 'alert');
+            b.style.cssText = 'position:fixed;top:8px;left:50%;transform:translateX(-50%);z-index:1000;max-width:90%;' +
+                'padding:8px 14px;border-radius:6px;background:#5a3a10;color:#fff;font:14px sans-serif;box-shadow:0 2px 8px #0008';
+            document.body.appendChild(b);
+        }
+        b.textContent = 'WebGL2 stopped: ' + UTF8ToString($0) + '. Translations switched to WASM SIMD; your sentence and ' +
+                        'selections are kept. Reload the page to see the canvas again.';
+    }, reason.c_str());
 }
 
-void GpuRunner::run(const Translator & tr, int model_index, const std::string & sentence) {
+bool GpuRunner::translate(const Translator & tr, int model_index, const std::string & sentence,
+                          const std::vector<QkvRequest> & capture, GpuTranslation * out, std::string * error) {
+    run(tr, model_index, sentence, capture);
+    if (!m_last.ran) {
+        *error = m_last.error.empty() ? "no GPU result" : m_last.error;
+        return false;
+    }
+    *out = std::move(m_result);
+    m_result = GpuTranslation{};
+    return true;
+}
+
+void GpuRunner::run(const Translator & tr, int model_index, const std::string & sentence,
+                    const std::vector<QkvRequest> & capture) {
     GpuRunReport r;
     r.sentence = sentence;
     if (m_kernels && context_lost()) drop("the WebGL context was lost; translations stay on the CPU");
@@ -91,6 +135,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     DecodeOptions greedy;
     greedy.beam = 1;
     AttentionTrace cpu_trace;
+    cpu_trace.capture = capture;  // the GPU path records no Q/K/V: the step-through gets the CPU's
     auto t0 = clock::now();
     const Translation cpu = tr.translate(cc, sentence, greedy, &cpu_trace);
     r.cpu_ms = ms_since(t0);
@@ -112,9 +157,12 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     }
     AttentionTrace gpu_trace;
     DecodeResult got;
+    OpTimer timer;  // timing mode for this pass only: the parity pass below is not the user's run
+    m_kernels->set_op_timer(&timer);
     t0 = clock::now();
     Status s = gpu_translate(*gpu, cpu.source_ids, -1, &gpu_trace, &got);
     r.gpu_ms = ms_since(t0);
+    m_kernels->set_op_timer(nullptr);
 
     // Logits parity on one token sequence, whatever each path chose: the teacher-forced pass over
     // BOS + the GPU's output, on both.
@@ -145,6 +193,30 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     r.same_tokens = got.tokens == cpu.decode.tokens;
     r.logits_max_diff = max_abs_diff(gpu_logits.data(), cpu_logits.data(), size_t(cpu_logits.numel()));
     r.maps_max_diff = r.same_tokens ? maps_diff(gpu_trace, cpu_trace) : -1;
+
+    GpuTranslation & g = m_result;
+    g.translation = cpu;  // the tokenizer's view of the sentence is backend-independent
+    g.translation.decode = got;
+    g.translation.output.clear();
+    for (int32_t id : got.tokens)
+        if (id != Vocabulary::kEos) g.translation.output.push_back(tr.target_vocab().token(id));
+    g.translation.display = r.display;
+    if (r.same_tokens) gpu_trace.qkv = std::move(cpu_trace.qkv);
+    g.trace = std::move(gpu_trace);
+    g.same_tokens = r.same_tokens;
+    g.logits_max_diff = r.logits_max_diff;
+    g.maps_max_diff = r.maps_max_diff;
+    g.gpu_ms = r.gpu_ms;
+    // EXT_disjoint_timer_query would time on the GPU's own clock, but SwiftShader and llvmpipe
+    // do not offer it; glFinish works everywhere and includes the driver's CPU-side work.
+    g.timing = timer.table(r.gpu_ms, "GL: each draw timed between two waits for the GPU (glFinish + 1-texel readback). "
+                                     "'other': state save/restore and glGetError round trips, texture allocation, "
+                                     "readbacks, token choice on the CPU.");
+    // In the browser most of that rest is synchronous round trips to the GPU process (state
+    // save/restore around each draw, glGetError, framebuffer checks), texture allocation and
+    // readbacks: name them, or the biggest row would explain nothing.
+    if (!g.timing.rows.empty() && g.timing.rows.back().op == kOtherOpRow)
+        g.timing.rows.back().op = "other: GL sync calls, textures, readbacks";
     m_last = std::move(r);
 }
 

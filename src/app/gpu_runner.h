@@ -4,15 +4,18 @@
 //
 // Web only (it asks Emscripten about the context). Runs between frames, from a JS-called hook, so
 // ImGui is never mid-draw; a GlStateGuard around the whole run restores what ImGui had bound.
-// Every failure (no float targets, a GL error, a lost context) becomes the report's error: the
-// app's own translation stays on the CPU and is never touched here.
+// Every failure (no float targets, a GL error, a lost context) becomes the report's error. As the
+// app's GpuPath it is also the WebGL2 backend of the Translate panel: the translation runner calls
+// translate() and falls back to the CPU when it fails.
 #pragma once
+#include "app/gpu_path.h"
 #include "gpu/gpu_transformer.h"
 #include "gpu/kernels.h"
 #include "models/translator.h"
 
 #include <emscripten/html5_webgl.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,15 +35,25 @@ struct GpuRunReport {
     double gpu_ms = 0, cpu_ms = 0, upload_ms = 0;  // gpu_translate, the CPU reference, weights upload
 };
 
-class GpuRunner {
+class GpuRunner final : public GpuPath {
 public:
     // Enables EXT_color_buffer_float on the current WebGL context and makes the kernels; call once
     // after the app made its context. Afterwards available() says whether the path can run.
     void init();
-    bool available() const { return m_kernels != nullptr; }
+    // Called from the canvas' webglcontextlost event, after the path has dropped itself: the app
+    // redraws, and the translation runner switches to the CPU with a notice at once.
+    void set_on_context_lost(std::function<void()> f) { m_on_lost = std::move(f); }
+    bool available() const override { return m_kernels != nullptr && !context_lost(); }
+    std::string unavailable_reason() const override;
 
-    // Translates `sentence` with `model_index`'s translator on the GPU and the CPU reference.
-    void run(const Translator & tr, int model_index, const std::string & sentence);
+    // Translates `sentence` with `model_index`'s translator on the GPU and the CPU reference; the
+    // CPU reference also records Q/K/V for `capture` (the step-through view).
+    void run(const Translator & tr, int model_index, const std::string & sentence,
+             const std::vector<QkvRequest> & capture = {});
+
+    // GpuPath: run(), then hands over the GPU's translation, trace, parity and per-draw timing.
+    bool translate(const Translator & tr, int model_index, const std::string & sentence,
+                   const std::vector<QkvRequest> & capture, GpuTranslation * out, std::string * error) override;
 
     std::string json() const;  // {"available", "float_targets", "unavailable_reason", "last": {...}}
 
@@ -54,6 +67,9 @@ private:
     std::unique_ptr<GpuKernels> m_kernels;
     std::vector<std::unique_ptr<GpuTransformer>> m_models;  // by model index, uploaded on first use
     GpuRunReport m_last;
+    GpuTranslation m_result;  // the last run's translation, when m_last.ran
+    std::function<void()> m_on_lost;
+    static EM_BOOL on_context_lost(int event_type, const void * event, void * self);
 };
 
 } // namespace attn

@@ -1,6 +1,8 @@
 // Native entry point: a window with the app, or N frames and a screenshot for looking at it
 // from scripts (e.g. `xvfb-run build/native/attn_app --frames 30 --screenshot shot.png`).
 #include "app/app.h"
+#include "app/share_files.h"
+#include "app/url_state_apply.h"
 #include "io/png_write.h"
 
 #include <cstdio>
@@ -23,7 +25,10 @@ static void usage() {
               "  --architecture     open the Architecture panel\n"
               "  --compare          open the Compare panel (RNNencdec, RNNsearch and Transformer side by side)\n"
               "  --image FILE       open the Image panel on a picture (PNG, JPEG, BMP or GIF)\n"
-              "  --image-sample N   open the Image panel on test image N of its gallery (0-99)");
+              "  --image-sample N   open the Image panel on test image N of its gallery (0-99)\n"
+              "  --link FRAGMENT    open a shared link's view (the part after '#', e.g. \"panel=step&layer=1\");\n"
+              "                     applied after the options above\n"
+              "  --embed            embed mode: no menu bar, only the link's panel (default attention)");
 }
 
 int main(int argc, char ** argv) {
@@ -33,6 +38,8 @@ int main(int argc, char ** argv) {
     bool open_about = false, open_architecture = false, open_compare = false;
     std::string sentence, kind = "cross", view = "heatmap", image;
     int image_sample = -1;
+    std::string link;
+    bool embed = false;
     int model = 0, layer = 0, head = -1;
     for (int i = 1; i < argc; i++) {
         const char * a = argv[i];
@@ -52,6 +59,8 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--view") && has_value) view = argv[++i];
         else if (!std::strcmp(a, "--image") && has_value) image = argv[++i];
         else if (!std::strcmp(a, "--image-sample") && has_value) image_sample = std::atoi(argv[++i]);
+        else if (!std::strcmp(a, "--link") && has_value) link = argv[++i];
+        else if (!std::strcmp(a, "--embed")) embed = true;
         else { usage(); return std::strcmp(a, "--help") ? 2 : 0; }
     }
     if (!screenshot.empty() && max_frames <= 0) {
@@ -81,10 +90,19 @@ int main(int argc, char ** argv) {
         st.show_image = true;
         st.image.gallery_request = image_sample;
     }
+    st.share.embed = embed;
+    if (!link.empty()) {
+        const auto config_of = [&](int) -> const attn::TransformerConfig * {
+            const attn::Translator * t = app.translator().current(st);
+            return t && t->is_transformer() ? &t->model().config() : nullptr;
+        };
+        if (!attn::apply_url_fragment(link, config_of, &st)) std::fprintf(stderr, "attn_app: %s\n", st.share.link_message.c_str());
+    }
     app.set_always_draw(max_frames > 0);  // a scripted run draws every one of its N frames
     for (long long n = 0; max_frames < 0 || n < max_frames; n++) {
         if (n + 1 == max_frames && !screenshot.empty()) app.platform().capture_next_frame();
         if (!app.frame()) break;
+        attn::service_share_requests_with_files(st);  // Share menu: clipboard, exported files
     }
     int rc = 0;
     if (!screenshot.empty()) {

@@ -2,6 +2,9 @@
 // loop), and web/app.js plus the browser tests talk to the app through the C hooks below.
 #include "app/app.h"
 #include "app/gpu_runner.h"
+#include "app/share_exports.h"
+#include "app/share_web.h"
+#include "app/url_state_apply.h"
 #include "app/state_json.h"
 #include "ui/widgets/color_scale.h"
 
@@ -14,7 +17,10 @@
 static attn::App g_app;
 static attn::GpuRunner g_gpu;  // the GL compute path on the app's own WebGL2 context
 
-static void run_frame(void *) { g_app.frame(); }
+static void run_frame(void *) {
+    g_app.frame();
+    attn::service_share_requests_in_browser(g_app.state());  // Share menu, attn:translated (share_web.h)
+}
 
 int main() {
     attn::AppOptions opts;
@@ -29,6 +35,8 @@ int main() {
         return 1;
     }
     g_gpu.init();  // the context SDL made for ImGui is current now
+    g_app.translator().set_gpu_path(&g_gpu);  // the Translate panel's WebGL2 backend
+    g_gpu.set_on_context_lost([] { g_app.request_frames(); });
     EM_ASM({ if (window.attnStarted) window.attnStarted(); });
     emscripten_set_main_loop_arg(run_frame, nullptr, /*fps=*/0, /*simulate_infinite_loop=*/true);
     return 0;
@@ -102,6 +110,17 @@ EMSCRIPTEN_KEEPALIVE const char * attn_gpu_translate_now() {
     return copy.c_str();
 }
 
+// Selects the compute backend as the Translate panel's selector does: "reference", "cpu" (also
+// "simd"), "webgl2". Returns 0 for an unknown name (nothing changes). The translation reruns on
+// the next frame; if WebGL2 cannot run, state_json's backend.notice says why and "cpu" is used.
+EMSCRIPTEN_KEEPALIVE int attn_set_backend(const char * name) {
+    attn::ComputeBackend b;
+    if (!name || !attn::parse_compute_backend(name, &b)) return 0;
+    g_app.state().choose_backend(b);
+    g_app.request_frames();
+    return 1;
+}
+
 // The GPU path's availability and last report, without running it.
 EMSCRIPTEN_KEEPALIVE const char * attn_gpu_json() {
     static std::string copy;
@@ -146,5 +165,48 @@ EMSCRIPTEN_KEEPALIVE void attn_image_gallery(int cell) {
     g_app.images().show_gallery(g_app.state(), cell);
     g_app.request_frames();
 }
+
+// ---- Sharing and embedding (issue #11; web/app.js, README "Embedding") -----------------------
+
+// Applies a link's fragment ("panel=step&layer=1", with or without '#'). 1: applied (clamped values
+// are explained in state_json's share.link_message); 0: refused, nothing changed, the message says why.
+EMSCRIPTEN_KEEPALIVE int attn_url_state_apply(const char * fragment) {
+    attn::AppState & s = g_app.state();
+    const auto config_of = [](int) -> const attn::TransformerConfig * {
+        const attn::Translator * t = g_app.translator().current(g_app.state());
+        return t && t->is_transformer() ? &t->model().config() : nullptr;
+    };
+    const bool ok = attn::apply_url_fragment(fragment ? fragment : "", config_of, &s);
+    g_app.request_frames();
+    return ok ? 1 : 0;
+}
+
+// The fragment for what is on screen now (without '#'); app.js writes it to the address bar.
+EMSCRIPTEN_KEEPALIVE const char * attn_url_state() {
+    static std::string copy;
+    copy = attn::format_url_state(attn::url_state_of(g_app.state()));
+    return copy.c_str();
+}
+
+// Embed mode (?embed=1): no menu bar, only the link's panel, filling the canvas.
+EMSCRIPTEN_KEEPALIVE void attn_set_embed(int on) {
+    g_app.state().share.embed = on != 0;
+    g_app.request_frames();
+}
+
+// An export ("png", "json", "npz", "npy") as bytes for a download: returns a pointer to them, valid
+// until the next call, or 0 with the reason in attn_export_error(); attn_export_size() and
+// attn_export_name() describe them.
+static attn::ExportFile g_export;
+static std::string g_export_error;
+EMSCRIPTEN_KEEPALIVE const uint8_t * attn_export(const char * what) {
+    g_export = {};
+    const attn::Status st = attn::make_export(g_app.state(), what ? what : "", &g_export);
+    g_export_error = st.message;
+    return st ? reinterpret_cast<const uint8_t *>(g_export.bytes.data()) : nullptr;
+}
+EMSCRIPTEN_KEEPALIVE int attn_export_size() { return int(g_export.bytes.size()); }
+EMSCRIPTEN_KEEPALIVE const char * attn_export_name() { return g_export.name.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char * attn_export_error() { return g_export_error.c_str(); }
 
 } // extern "C"

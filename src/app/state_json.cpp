@@ -1,5 +1,7 @@
 #include "app/state_json.h"
 
+#include "app/url_state_apply.h"
+
 #include "nn/attention_steps.h"
 #include "ui/attention_data.h"
 #include "models/image_classifier.h"
@@ -81,6 +83,19 @@ nlohmann::json image_json(const AppState & s) {
             {"gallery", {{"cells", v.gallery.cells()}, {"error", v.gallery.error}}}};
 }
 
+// The compute backend: the selection (a stable id), what the last run used, why WebGL2 is off,
+// the fallback notice, parity against the CPU reference (-1: none) and the per-op timing table.
+nlohmann::json backend_json(const AppState & s) {
+    const BackendStatus & b = s.backend_status;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const OpTimingRow & r : b.timing.rows) rows.push_back({{"op", r.op}, {"calls", r.calls}, {"ms", r.ms}, {"share", r.share}});
+    return {{"selected", compute_backend_id(s.backend)}, {"label", compute_backend_label(s.backend)},
+            {"ran", compute_backend_id(b.ran)}, {"webgl2_available", b.gl_available}, {"webgl2_unavailable", b.gl_unavailable},
+            {"notice", b.notice}, {"run_note", b.run_note},
+            {"parity", {{"logits_max_diff", b.logits_max_diff}, {"maps_max_diff", b.maps_max_diff}, {"same_tokens", b.same_tokens}}},
+            {"timing", {{"method", b.timing.method}, {"total_ms", b.timing.total_ms}, {"rows", rows}, {"open", s.show_op_timing}}}};
+}
+
 } // namespace
 
 std::string app_state_json(const AppState & s) {
@@ -99,6 +114,8 @@ std::string app_state_json(const AppState & s) {
     j["outputs"] = t.outputs;
     j["source"] = t.encoder_tokens;
     j["unknown"] = t.unknown;
+    j["notices"] = t.notices;
+    j["sentence_cut"] = s.sentence_was_truncated;  // the text was cut to AppState::kMaxSentenceChars
     j["milliseconds"] = t.milliseconds;
     j["selection"] = {{"kind", attention_kind_id(a.kind)}, {"layer", a.layer}, {"head", a.head}, {"query", a.query},
                       {"view", a.view}};
@@ -115,6 +132,9 @@ std::string app_state_json(const AppState & s) {
         const AttentionSteps st = compute_attention_steps(c, a.query, mask_for_kind(c.kind));
         j["step"] = {{"head", c.head}, {"query", a.query}, {"weights", st.weights}, {"sqrt_dk", st.sqrt_dk}};
     }
+    j["backend"] = backend_json(s);
+    j["share"] = {{"embed", s.share.embed}, {"panel", s.share.panel}, {"link_message", s.share.link_message},
+                  {"notice", s.share.notice}, {"url", format_url_state(url_state_of(s))}};
     j["compare"] = compare_json(s);
     j["image"] = image_json(s);
     return j.dump();

@@ -2,6 +2,7 @@
 
 #include "corpus/aligned_text.h"
 #include "corpus/lexicon.h"
+#include "text/sentence_notice.h"
 
 #include <algorithm>
 #include <chrono>
@@ -55,6 +56,16 @@ void attach_gold(const AppState & state, TranslationView & t) {
     }
 }
 
+// The CPU backends' per-op rows, from Compute's own timing (one steady_clock pair per op call).
+OpTimingTable cpu_timing(const Compute & cc, double wall_ms) {
+    OpTimer timer;
+    for (int i = 0; i < int(Op::Count); i++) {
+        const OpStats & st = cc.stats(Op(i));
+        if (st.calls) timer.add(op_name(Op(i)), st.ms, st.calls);
+    }
+    return timer.table(wall_ms, "CPU: steady_clock around each op call");
+}
+
 } // namespace
 
 void TranslationRunner::load(const std::string & assets_dir, AppState & state) {
@@ -86,7 +97,25 @@ const Translator * TranslationRunner::current(const AppState & state) const {
 }
 
 void TranslationRunner::update(AppState & state, double now) {
+    refresh_backend_status(state);
+    // WebGL2 selected but gone (context lost, or restored from a link on a browser without it):
+    // switch now, with the notice, rather than at the next edit.
+    BackendStatus & bs = state.backend_status;
+    if (state.backend == ComputeBackend::WebGL2 && !bs.gl_available) {
+        const BackendDecision d = decide_backend(state.backend, false, bs.gl_unavailable, state.beam);
+        state.backend = d.run_on;
+        bs.notice = d.notice;
+        state.request_translation(-1e9);
+    }
     if (state.translate_requested && now - state.edit_time >= kDebounceSeconds) run(state);
+}
+
+void TranslationRunner::refresh_backend_status(AppState & state) const {
+    BackendStatus & bs = state.backend_status;
+    bs.gl_available = m_gpu && m_gpu->available();
+    if (bs.gl_available) bs.gl_unavailable.clear();
+    else if (m_gpu) bs.gl_unavailable = m_gpu->unavailable_reason();
+    else bs.gl_unavailable = "the native app does not run the GL compute path (its kernels are tested headless: ctest -R native.gpu)";
 }
 
 void TranslationRunner::run(AppState & state) {
@@ -111,14 +140,58 @@ void TranslationRunner::run(AppState & state) {
     t.trace.capture.push_back({attention_kind_id(sel.kind), sel.layer, std::max(sel.head, 0)});
     DecodeOptions opts;
     opts.beam = std::max(1, state.beam);
-    const auto t0 = std::chrono::steady_clock::now();
-    const Translation r = tr.translate(m_compute, state.sentence, opts, &t.trace);
-    t.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+
+    // The backend: WebGL2 when selected and possible, else a CPU backend; a GPU failure switches
+    // the selection to the fast CPU path, says so, and this translation still comes out.
+    refresh_backend_status(state);
+    BackendStatus & bs = state.backend_status;
+    const BackendDecision decision = decide_backend(state.backend, bs.gl_available, bs.gl_unavailable, opts.beam);
+    if (decision.switch_selection) {
+        state.backend = decision.run_on;
+        bs.notice = decision.notice;
+    }
+    bs.run_note = decision.switch_selection ? "" : decision.notice;
+    bs.logits_max_diff = bs.maps_max_diff = -1;
+    bs.same_tokens = false;
+    Translation r;
+    bool translated = false;
+    if (decision.run_on == ComputeBackend::WebGL2) {
+        GpuTranslation g;
+        std::string error;
+        if (m_gpu->translate(tr, state.model, state.sentence, t.trace.capture, &g, &error)) {
+            r = std::move(g.translation);
+            g.trace.capture = t.trace.capture;
+            t.trace = std::move(g.trace);
+            t.milliseconds = g.gpu_ms;
+            bs.logits_max_diff = g.logits_max_diff;
+            bs.maps_max_diff = g.maps_max_diff;
+            bs.same_tokens = g.same_tokens;
+            bs.timing = std::move(g.timing);
+            bs.ran = ComputeBackend::WebGL2;
+            translated = true;
+        } else {
+            state.backend = ComputeBackend::Cpu;
+            bs.notice = gpu_failure_notice(error);
+            refresh_backend_status(state);
+        }
+    }
+    if (!translated) {
+        const ComputeBackend cpu = decision.run_on == ComputeBackend::Reference ? ComputeBackend::Reference : ComputeBackend::Cpu;
+        Compute & cc = cpu == ComputeBackend::Reference ? m_reference : m_compute;
+        cc.set_timing(true);
+        cc.reset_stats();
+        const auto t0 = std::chrono::steady_clock::now();
+        r = tr.translate(cc, state.sentence, opts, &t.trace);
+        t.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        bs.timing = cpu_timing(cc, t.milliseconds);
+        bs.ran = cpu;
+    }
 
     t.encoder_tokens = r.source.words;
     t.encoder_tokens.push_back("</s>");
     t.unknown = r.source.unknown;
     t.truncated = r.truncated;
+    t.notices = sentence_notices(state.sentence, encode_words(tr.source_vocab(), state.sentence), r.truncated, tr.max_source_words());
     t.decoder_inputs.push_back("<s>");
     for (int32_t id : r.decode.tokens) {
         t.outputs.push_back(tr.target_vocab().token(id));

@@ -3,6 +3,7 @@
 // attention map, the top-5 alternatives per step and the Q/K/V of the selected head recorded,
 // filling AppState::translation. The panels only read the result; the models never see the UI.
 #pragma once
+#include "app/gpu_path.h"
 #include "models/translator.h"
 #include "ui/app_state.h"
 
@@ -21,6 +22,13 @@ public:
     // Translates now, whatever the debounce (tests, the host API).
     void run(AppState & state);
 
+    // The GL compute path for the WebGL2 backend (the web app's GpuRunner); nullptr (natively)
+    // leaves WebGL2 unavailable. Not owned.
+    void set_gpu_path(GpuPath * gpu) { m_gpu = gpu; }
+    // Copies the GL path's availability into state.backend_status (the selector's enabled state
+    // and tooltip); cheap, so it runs every frame and a lost context shows at once.
+    void refresh_backend_status(AppState & state) const;
+
     // The Transformer of the selected model (state.model), or nullptr when none could be loaded;
     // the Compare panel runs it beside the RNNs of its language.
     const Translator * current(const AppState & state) const;
@@ -30,7 +38,9 @@ public:
 private:
     std::vector<Translator> m_translators;
     std::vector<std::string> m_load_errors;
-    Compute m_compute = Compute::fastest();
+    Compute m_compute = Compute::fastest();               // the "WASM SIMD" / "CPU (Eigen)" backend
+    Compute m_reference = Compute(BackendKind::Reference); // the "Reference (scalar)" backend
+    GpuPath * m_gpu = nullptr;
 };
 
 } // namespace attn

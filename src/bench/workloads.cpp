@@ -21,7 +21,7 @@ double now_ms() {
 #endif
 }
 
-static Tensor seeded(Shape s, uint32_t seed, double scale = 1.0, float add = 0.0f) {
+Tensor seeded(Shape s, uint32_t seed, double scale, float add) {
     Tensor t(s);
     fill_uniform(t.data(), size_t(t.numel()), seed, scale);
     for (int64_t i = 0; i < t.numel(); i++) t[i] += add;
@@ -41,6 +41,23 @@ template <class F> static double timed(int iters, F && body) {
     for (int i = 0; i < iters; i++) body();
     return now_ms() - t0;
 }
+
+EncoderInputs::EncoderInputs(int S, int D, int F) {
+    const double sd = 1.0 / std::sqrt(double(D)), sf = 1.0 / std::sqrt(double(F));
+    x = seeded({S, D}, kSeedX);
+    wq = transposed(seeded({D, D}, kSeedWq, sd));
+    wk = transposed(seeded({D, D}, kSeedWk, sd));
+    wv = transposed(seeded({D, D}, kSeedWv, sd));
+    wo = transposed(seeded({D, D}, kSeedWo, sd));
+    w1 = transposed(seeded({D, F}, kSeedW1, sd));
+    w2 = transposed(seeded({F, D}, kSeedW2, sf));
+    bq = seeded({D}, kSeedBq, 0.1); bk = seeded({D}, kSeedBk, 0.1); bv = seeded({D}, kSeedBv, 0.1);
+    bo = seeded({D}, kSeedBo, 0.1); b1 = seeded({F}, kSeedB1, 0.1); b2 = seeded({D}, kSeedB2, 0.1);
+    g1 = seeded({D}, kSeedG1, 0.1, 1.0f); be1 = seeded({D}, kSeedBe1, 0.1);
+    g2 = seeded({D}, kSeedG2, 0.1, 1.0f); be2 = seeded({D}, kSeedBe2, 0.1);
+}
+
+double encoder_flops(int S, int D, int F) { return 8.0 * S * double(D) * D + 4.0 * double(S) * S * D + 4.0 * S * double(D) * F; }
 
 namespace {
 
@@ -80,24 +97,12 @@ private:
 
 class Encoder : public Workload {
 public:
-    Encoder(Compute & cc, int S, int D, int H, int F) : m_cc(cc), m_heads(H) {
-        const double sd = 1.0 / std::sqrt(double(D)), sf = 1.0 / std::sqrt(double(F));
-        m_x = seeded({S, D}, kSeedX);
-        m_wq = transposed(seeded({D, D}, kSeedWq, sd));
-        m_wk = transposed(seeded({D, D}, kSeedWk, sd));
-        m_wv = transposed(seeded({D, D}, kSeedWv, sd));
-        m_wo = transposed(seeded({D, D}, kSeedWo, sd));
-        m_w1 = transposed(seeded({D, F}, kSeedW1, sd));
-        m_w2 = transposed(seeded({F, D}, kSeedW2, sf));
-        m_bq = seeded({D}, kSeedBq, 0.1); m_bk = seeded({D}, kSeedBk, 0.1); m_bv = seeded({D}, kSeedBv, 0.1);
-        m_bo = seeded({D}, kSeedBo, 0.1); m_b1 = seeded({F}, kSeedB1, 0.1); m_b2 = seeded({D}, kSeedB2, 0.1);
-        m_g1 = seeded({D}, kSeedG1, 0.1, 1.0f); m_be1 = seeded({D}, kSeedBe1, 0.1);
-        m_g2 = seeded({D}, kSeedG2, 0.1, 1.0f); m_be2 = seeded({D}, kSeedBe2, 0.1);
+    Encoder(Compute & cc, int S, int D, int H, int F) : m_cc(cc), m_heads(H), m_in(S, D, F) {
         m_q = Tensor({S, D}); m_k = Tensor({S, D}); m_v = Tensor({S, D}); m_a = Tensor({S, D});
         m_o = Tensor({S, D}); m_x1 = Tensor({S, D}); m_h = Tensor({S, F}); m_f = Tensor({S, D}); m_y = Tensor({S, D});
         m_probs = Tensor({1, H, S, S});
         m_scale = 1.0f / std::sqrt(float(D / H));
-        m_flops = 8.0 * S * double(D) * D + 4.0 * double(S) * S * D + 4.0 * S * double(D) * F;
+        m_flops = encoder_flops(S, D, F);
     }
     double run(int iters) override { return timed(iters, [&] { forward(); }); }
     ConstView output() const override { return m_y; }
@@ -106,25 +111,26 @@ public:
 private:
     // x(S, D) -> y(S, D), post-LN: y = LN(x1 + FFN(x1)), x1 = LN(x + MHA(x))
     void forward() {
-        m_cc.linear(m_x, m_wq, m_bq, m_q);
-        m_cc.linear(m_x, m_wk, m_bk, m_k);
-        m_cc.linear(m_x, m_wv, m_bv, m_v);
+        const EncoderInputs & in = m_in;
+        m_cc.linear(in.x, in.wq, in.bq, m_q);
+        m_cc.linear(in.x, in.wk, in.bk, m_k);
+        m_cc.linear(in.x, in.wv, in.bv, m_v);
         m_cc.attention(m_q, m_k, m_v, m_heads, m_scale, Mask::none(), m_probs, m_a);
-        m_cc.linear(m_a, m_wo, m_bo, m_o);
-        m_cc.add(m_o, m_x, m_o);
-        m_cc.layer_norm(m_o, m_g1, m_be1, kLayerNormEps, m_x1);
-        m_cc.linear(m_x1, m_w1, m_b1, m_h);
+        m_cc.linear(m_a, in.wo, in.bo, m_o);
+        m_cc.add(m_o, in.x, m_o);
+        m_cc.layer_norm(m_o, in.g1, in.be1, kLayerNormEps, m_x1);
+        m_cc.linear(m_x1, in.w1, in.b1, m_h);
         m_cc.relu(m_h, m_h);
-        m_cc.linear(m_h, m_w2, m_b2, m_f);
+        m_cc.linear(m_h, in.w2, in.b2, m_f);
         m_cc.add(m_f, m_x1, m_f);
-        m_cc.layer_norm(m_f, m_g2, m_be2, kLayerNormEps, m_y);
+        m_cc.layer_norm(m_f, in.g2, in.be2, kLayerNormEps, m_y);
     }
 
     Compute & m_cc;
     int m_heads;
     float m_scale = 1.0f;
     double m_flops = 0.0;
-    Tensor m_x, m_wq, m_wk, m_wv, m_wo, m_w1, m_w2, m_bq, m_bk, m_bv, m_bo, m_b1, m_b2, m_g1, m_be1, m_g2, m_be2;
+    EncoderInputs m_in;
     Tensor m_q, m_k, m_v, m_a, m_o, m_x1, m_h, m_f, m_y, m_probs;
 };
 

@@ -2,9 +2,11 @@
 
 #include "core/check.h"
 
+#include <chrono>
+
 namespace attn {
 
-Dispatch::Dispatch(GpuKernels & kernels, const std::string & op) : m_kernels(kernels) {
+Dispatch::Dispatch(GpuKernels & kernels, const std::string & op) : m_kernels(kernels), m_op(op) {
     m_status = kernels.m_programs.get(op, &m_program);
     if (m_status) glUseProgram(m_program);
 }
@@ -31,25 +33,60 @@ void Dispatch::set(const char * uniform, float v) {
     if (m_status) glUniform1f(glGetUniformLocation(m_program, uniform), v);
 }
 
+// Blocks until the GL has executed everything queued (timing mode only). glFinish alone is not
+// enough in the browser: Chromium implements WebGL's finish() as a flush, so the wait moved to the
+// next synchronous call. A one-texel readback of the bound (float) framebuffer waits everywhere.
+static void wait_for_gpu() {
+    glFinish();
+    float texel[4];
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, texel);
+}
+
 Status Dispatch::draw(GpuTensor & out, TexelLayout layout) {
-    ATTN_ASSERT(out.layout() == layout, "Dispatch: the output has the wrong texel layout");
-    if (!m_status) return m_status;
-    for (int i = 0; i < m_units; i++)
-        ATTN_ASSERT(m_inputs[i] != out.texture(), "Dispatch: the output is also an input (feedback loop)");
-    clear_gl_errors();
-    glBindFramebuffer(GL_FRAMEBUFFER, m_kernels.m_fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out.texture(), 0);
-    const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
-    if (complete) {
-        glViewport(0, 0, GLsizei(out.texture_width()), GLsizei(out.rows()));
-        glBindVertexArray(m_kernels.m_vao);
-        glDrawArrays(GL_TRIANGLES, 0, 3);
+    GpuTensor * outs[1] = {&out};
+    return draw_targets(outs, 1, layout);
+}
+
+Status Dispatch::draw_targets(GpuTensor * const * outs, int count, TexelLayout layout) {
+    ATTN_ASSERT(count >= 1 && count <= kMaxTargets, "Dispatch: %d render targets", count);
+    for (int t = 0; t < count; t++) {
+        ATTN_ASSERT(outs[t]->layout() == layout, "Dispatch: an output has the wrong texel layout");
+        ATTN_ASSERT(outs[t]->texture_width() == outs[0]->texture_width() && outs[t]->rows() == outs[0]->rows(),
+                    "Dispatch: render targets of different sizes");
+        for (int i = 0; i < m_units; i++)
+            ATTN_ASSERT(m_inputs[i] != outs[t]->texture(), "Dispatch: an output is also an input (feedback loop)");
     }
-    // Detach, so the texture is not left bound for rendering once the caller samples it.
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
-    if (!complete) return Status::error("cannot render into a float texture for " + out.shape().str());
-    const GLenum err = glGetError();
-    if (err != GL_NO_ERROR) return Status::error("GL error " + std::to_string(err) + " in a draw");
+    if (!m_status) return m_status;
+    // No glGetError or glCheckFramebufferStatus per draw: in the browser each is a synchronous
+    // round trip to the GPU process, and three per draw were most of a WebGL2 translation's time
+    // (the timing table's "other"; 1,100 draws). GpuKernels::create probed that float targets
+    // render; a GL error shows at the next readback (GpuTensor::read) and at the end of a run.
+    glBindFramebuffer(GL_FRAMEBUFFER, m_kernels.m_fbo);
+    GLenum buffers[kMaxTargets];
+    for (int t = 0; t < count; t++) {
+        buffers[t] = GLenum(GL_COLOR_ATTACHMENT0 + t);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, buffers[t], GL_TEXTURE_2D, outs[t]->texture(), 0);
+    }
+    if (count > 1) glDrawBuffers(count, buffers);
+    glViewport(0, 0, GLsizei(outs[0]->texture_width()), GLsizei(outs[0]->rows()));
+    glBindVertexArray(m_kernels.m_vao);
+    OpTimer * timer = m_kernels.m_timer;
+    // GL calls only queue work: finishing what came before, then this draw, is what makes the
+    // wall time this draw's own.
+    if (timer) wait_for_gpu();
+    const auto t0 = std::chrono::steady_clock::now();
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    if (timer) {
+        wait_for_gpu();
+        timer->add(m_op, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    // Detach, so no texture is left bound for rendering once the caller samples it; the kernels'
+    // framebuffer goes back to one draw buffer, which every other draw assumes.
+    for (int t = 0; t < count; t++) glFramebufferTexture2D(GL_FRAMEBUFFER, buffers[t], GL_TEXTURE_2D, 0, 0);
+    if (count > 1) {
+        const GLenum first = GL_COLOR_ATTACHMENT0;
+        glDrawBuffers(1, &first);
+    }
     return Status::success();
 }
 

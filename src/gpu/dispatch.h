@@ -24,10 +24,15 @@ public:
     // Renders into `out` (of the shader's output layout), which no input may be. Returns the
     // program's build error, if any.
     Status draw(GpuTensor & out, TexelLayout layout = TexelLayout::Scalar);
+    // Renders into `count` (≤ kMaxTargets) same-sized outputs at once, output r at the shader's
+    // location r (multiple render targets): matmul_rgba_4x4 writes four rows per fragment so.
+    static constexpr int kMaxTargets = 4;  // WebGL2 and GLES 3.0 guarantee four draw buffers
+    Status draw_targets(GpuTensor * const * outs, int count, TexelLayout layout);
 
 private:
     GlStateGuard m_guard;  // first member: saves the state before anything below changes it
     GpuKernels & m_kernels;
+    std::string m_op;  // the shader's name: the row of the timing table
     Status m_status;
     GLuint m_program = 0;
     GLuint m_inputs[GlStateGuard::kTextureUnits] = {};

@@ -34,6 +34,7 @@ add_library(attn_gpu STATIC
   ${_gpu}/kernels.cpp
   ${_gpu}/kernels_elementwise.cpp
   ${_gpu}/kernels_rows.cpp
+  ${_gpu}/gpu_workloads.cpp
   ${_gpu}/program_cache.cpp
   ${ATTN_SHADER_SOURCES_CPP})
 target_link_libraries(attn_gpu PUBLIC attn_core)

@@ -96,21 +96,22 @@ Status GpuTensor::read(TensorView dst) const {
     glGenFramebuffers(1, &fbo);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
     glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, m_texture, 0);
-    Status s = Status::success();
-    if (glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        s = Status::error("a float texture cannot be read back on this GL (framebuffer incomplete)");
-    } else {
-        // RGBA/FLOAT is the one readback format GLES guarantees for float color buffers (R32F
-        // alone may not be accepted): Scalar keeps red, Rgba4 unpacks all four.
-        const int64_t w = texture_width(), h = rows(), C = cols();
-        std::vector<float> rgba(size_t(w * h * 4));
-        glReadPixels(0, 0, GLsizei(w), GLsizei(h), GL_RGBA, GL_FLOAT, rgba.data());
-        const int64_t step = m_layout == TexelLayout::Rgba4 ? 1 : 4;  // floats per element in a row
-        for (int64_t r = 0; r < h; r++)
-            for (int64_t c = 0; c < C; c++) dst.data[r * C + c] = rgba[size_t((r * w * 4) + c * step)];
-    }
+    // No glCheckFramebufferStatus (a synchronous round trip in the browser, as in dispatch.cpp):
+    // GpuKernels::create probed float targets; an unreadable texture shows as the GL error below.
+    // RGBA/FLOAT is the one readback format GLES guarantees for float color buffers (R32F alone
+    // may not be accepted): Scalar keeps red, Rgba4 unpacks all four.
+    const int64_t w = texture_width(), h = rows(), C = cols();
+    std::vector<float> rgba(size_t(w * h * 4));
+    glReadPixels(0, 0, GLsizei(w), GLsizei(h), GL_RGBA, GL_FLOAT, rgba.data());
     glDeleteFramebuffers(1, &fbo);
-    return s;
+    // Draws do not poll for errors either: one that failed since the last check shows here.
+    if (const GLenum err = glGetError(); err != GL_NO_ERROR)
+        return Status::error("reading a float texture back failed, or a GL call before it did (GL error " +
+                             std::to_string(err) + ")");
+    const int64_t step = m_layout == TexelLayout::Rgba4 ? 1 : 4;  // floats per element in a row
+    for (int64_t r = 0; r < h; r++)
+        for (int64_t c = 0; c < C; c++) dst.data[r * C + c] = rgba[size_t((r * w * 4) + c * step)];
+    return Status::success();
 }
 
 } // namespace attn

@@ -14,12 +14,15 @@
 // for tests and the CLI, the app's SDL window on the web).
 #pragma once
 #include "backend/backend.h"
+#include "backend/op_timing.h"
 #include "core/status.h"
 #include "gpu/gpu_tensor.h"
 #include "gpu/program_cache.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <string>
 
 namespace attn {
 
@@ -66,7 +69,26 @@ public:
     Status attention(const GpuTensor & q, const GpuTensor & k, const GpuTensor & v, int heads, float scale,
                      const GpuMask & mask, GpuTensor & probs, GpuTensor & out);
 
+    // The RGBA-packed forms of the ops a Transformer layer chains (every tensor Rgba4, masks still
+    // Scalar), for passes that stay packed from end to end. Row reductions (softmax, layer norm) take
+    // two draws, row statistics then apply: O(rows·C) work where the one-pass Scalar shaders do
+    // O(rows·C²). The statistics live in textures these kernels keep between calls.
+    Status add_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);  // b as add's
+    Status relu_rgba(const GpuTensor & x, GpuTensor & y);
+    Status softmax_rows_rgba(const GpuTensor & x, float scale, const GpuMask & mask, GpuTensor & y);
+    Status layer_norm_rgba(const GpuTensor & x, const GpuTensor & gamma, const GpuTensor & beta, float eps,
+                           GpuTensor & y);
+    // attention's contract with q, k, v, probs and out Rgba4; dh = D / heads must be a multiple of 4.
+    Status attention_rgba(const GpuTensor & q, const GpuTensor & k, const GpuTensor & v, int heads, float scale,
+                          const GpuMask & mask, GpuTensor & probs, GpuTensor & out);
+
     const ProgramCache & programs() const { return m_programs; }
+
+    // Timing mode (the app's per-op table): with a timer set, every draw is bracketed by a full
+    // wait for the GPU (glFinish plus a one-texel readback, dispatch.cpp says why) and its wall
+    // time added under the shader's name. Waiting serialises the GPU with the CPU, so a timed run
+    // is slower than an untimed one; nullptr (the default) turns it off.
+    void set_op_timer(OpTimer * timer) { m_timer = timer; }
 
 private:
     friend class Dispatch;
@@ -74,6 +96,15 @@ private:
     ProgramCache m_programs;
     GLuint m_vao = 0;  // empty: the vertex stage needs no attributes
     GLuint m_fbo = 0;  // the output texture is attached here for each draw
+    OpTimer * m_timer = nullptr;
+    // Intermediate textures of the multi-draw kernels, by purpose, kept while their shape holds:
+    // creating a texture per call costs more than a small draw.
+    std::map<std::string, GpuTensor> m_scratch;
+    Status scratch(const std::string & purpose, const Shape & shape, TexelLayout layout, GpuTensor ** out);
+    // c(rows, N) = a(rows, K) · b (+ bias(N)), b one matrix for every row (plain (K, N) or
+    // transposed (N, K)): matmul_rgba_4x4.glsl's four rows per fragment, then the gather draw.
+    Status product_rows4(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b, int64_t rows,
+                         int64_t N, GpuTensor & c);
 };
 
 } // namespace attn

@@ -77,4 +77,21 @@ Status GpuKernels::embedding(const GpuTensor & table, const int32_t * ids, int64
     return s;
 }
 
+Status GpuKernels::add_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+    check_same_shape(a, y, "add_rgba");
+    ATTN_ASSERT((b.rows() == a.rows() && b.cols() == a.cols()) || (b.rows() == 1 && b.cols() == a.cols()),
+                "gpu add_rgba: a %s, b %s", a.shape().str().c_str(), b.shape().str().c_str());
+    Dispatch d(*this, "add_rgba");
+    d.input("u_a", a, TexelLayout::Rgba4);
+    d.input("u_b", b, TexelLayout::Rgba4);
+    return d.draw(y, TexelLayout::Rgba4);
+}
+
+Status GpuKernels::relu_rgba(const GpuTensor & x, GpuTensor & y) {
+    check_same_shape(x, y, "relu_rgba");
+    Dispatch d(*this, "relu_rgba");
+    d.input("u_x", x, TexelLayout::Rgba4);
+    return d.draw(y, TexelLayout::Rgba4);
+}
+
 } // namespace attn

@@ -1,5 +1,8 @@
 #include "io/image_decode.h"
 
+#include "io/jpeg_check.h"
+#include "io/png_check.h"
+
 #include <stb_image.h>
 
 #include <climits>
@@ -29,7 +32,12 @@ static Status decode(const uint8_t * bytes, size_t size, int64_t max_pixels, int
     if (size == 0) return Status::error("the file is empty (0 bytes)");
     if (size > size_t(INT_MAX)) return Status::error("the file is too large to be an image we can read");
     int64_t png_w = 0, png_h = 0;
-    if (png_dimensions(bytes, size, &png_w, &png_h) && png_w * png_h > max_pixels) return too_many_pixels(png_w, png_h, max_pixels);
+    // IHDR sides are up to 2^32 - 1 each, so their product can overflow int64: divide instead.
+    if (png_dimensions(bytes, size, &png_w, &png_h) && png_w > 0 && png_h > max_pixels / png_w)
+        return too_many_pixels(png_w, png_h, max_pixels);
+    // Before stbi_info: reading a JPEG's header already builds its Huffman tables (io/jpeg_check.h).
+    if (Status s = check_jpeg_huffman_tables(bytes, size); !s) return s;
+    if (Status s = check_png_chunk_lengths(bytes, size); !s) return s;  // before stb allocates for IDAT
     int w = 0, h = 0, file_channels = 0;
     if (!stbi_info_from_memory(bytes, int(size), &w, &h, &file_channels))
         return Status::error(std::string("not an image this playground can read (PNG, JPEG, BMP or GIF): ") +

@@ -5,5 +5,11 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
 #define STBI_NO_SIMD
+// Only the formats the playground promises (and zlib, which PNG brings): every other decoder
+// (TGA has no magic number at all, PSD, HDR, PIC, PNM) would be attack surface for uploads.
+#define STBI_ONLY_PNG
+#define STBI_ONLY_JPEG
+#define STBI_ONLY_BMP
+#define STBI_ONLY_GIF
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb_image.h>

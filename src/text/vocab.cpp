@@ -51,6 +51,10 @@ Status Vocabulary::parse(std::string_view text, Vocabulary * out, int32_t max_to
         line_no++;
         const std::string where = "vocabulary line " + std::to_string(line_no);
         if (line.empty()) return Status::error(where + ": empty token");
+        // No control characters (a stray CR, a tab): the tokenizer never makes such a token, and a
+        // token ending in CR would not survive serialize() + parse() (found by tests/fuzz/fuzz_text).
+        for (char c : line)
+            if (uint8_t(c) < 0x20 || c == 0x7F) return Status::error(where + ": a control character in a token");
         if (v.size() >= max_tokens) return Status::error("vocabulary: more than " + std::to_string(max_tokens) + " tokens");
         if (v.contains(line)) return Status::error(where + ": duplicate token \"" + std::string(line) + "\"");
         v.add(std::string(line));
@@ -74,6 +78,12 @@ static bool is_split_punctuation(uint32_t cp) {
 
 static bool is_space(uint32_t cp) { return cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == 0x3000 || cp == 0xA0; }
 
+bool is_ignorable_codepoint(uint32_t cp) {
+    if (cp == '\t' || cp == '\n' || cp == '\r') return false;  // spaces, not ignorable
+    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x200B || cp == 0x200E || cp == 0x200F ||
+           (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069) || cp == 0xFEFF;
+}
+
 std::vector<std::string> tokenize_words(std::string_view text) {
     const std::string clean = utf8_sanitize(text);
     std::vector<std::string> words;
@@ -85,7 +95,7 @@ std::vector<std::string> tokenize_words(std::string_view text) {
     for (size_t i = 0; i < clean.size();) {
         const size_t start = i;
         const uint32_t cp = utf8_decode(clean, i);
-        if (is_space(cp)) { flush(); continue; }
+        if (is_space(cp) || is_ignorable_codepoint(cp)) { flush(); continue; }
         if (is_split_punctuation(cp)) {
             flush();
             words.emplace_back(clean.substr(start, i - start));

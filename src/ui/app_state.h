@@ -3,9 +3,11 @@
 // backend selections here, and the URL-state code serialises exactly this struct.
 #pragma once
 #include "models/transformer_config.h"
+#include "ui/backend_choice.h"
 #include "nn/attention_trace.h"
 #include "ui/compare_view.h"
 #include "ui/image_view.h"
+#include "ui/share_state.h"
 
 #include <string>
 #include <string_view>
@@ -48,6 +50,7 @@ struct TranslationView {
     std::vector<std::string> encoder_tokens; // source words, then </s>
     std::vector<bool> unknown;               // per source word: not in the vocabulary
     bool truncated = false;
+    std::vector<std::string> notices;        // what to tell the visitor about the input (text/sentence_notice.h)
     std::vector<std::string> decoder_inputs; // <s>, then the output tokens: the decoder's positions
     std::vector<std::string> outputs;        // the token written at each decoder position, ending in </s>
     std::string display;                     // the translation as text
@@ -83,15 +86,29 @@ struct AppState {
     TranslationView translation;
     AttentionSelection attention;
     void request_translation(double now) { translate_requested = true; edit_time = now; }
+    // The compute backend the translator runs on (Translate panel), and what the app reports about
+    // it: availability, fallback notice, parity against the CPU, the last run's per-op timing.
+    ComputeBackend backend = ComputeBackend::Cpu;
+    BackendStatus backend_status;
+    bool show_op_timing = false;             // the Translate panel's timing table is open
+    // The user (or the host: URL, tests) picks a backend: clears the last fallback notice and
+    // translates again on it.
+    void choose_backend(ComputeBackend b) {
+        backend = b;
+        backend_status.notice.clear();
+        request_translation(-1e9);
+    }
     CompareView compare;                     // the Compare panel: the sentence through all three models
     ImageView image;                         // the Image panel: a picture through both CNNs
+    ShareState share;                        // embed mode, link messages, copy/export requests (issue #11)
 
     // Windows.
     bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;
     bool show_about = false, show_compare = false, show_image = false;
     bool show_imgui_demo = false;
     // A window's flag by name ("translate", "attention", "step", "architecture", "about",
-    // "compare", "image"), for the command line and the host API; nullptr for an unknown name.
+    // "compare", "image", and "timing" for the Translate panel's timing table), for the command
+    // line and the host API; nullptr for an unknown name.
     bool * panel_flag(std::string_view name);
 
     // Facts shown in About, filled by the app at start-up.

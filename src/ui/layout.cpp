@@ -5,8 +5,17 @@
 
 namespace attn {
 
+static bool g_fill_viewport = false;  // a UI mode for one panel's Begin, like ImGui's own SetNext* state
+
+void set_fill_viewport(bool on) { g_fill_viewport = on; }
+
 void place_next_window(Panel p) {
     const ImGuiViewport * vp = ImGui::GetMainViewport();
+    if (g_fill_viewport) {
+        ImGui::SetNextWindowPos(vp->WorkPos, ImGuiCond_Always);
+        ImGui::SetNextWindowSize(vp->WorkSize, ImGuiCond_Always);
+        return;
+    }
     const ImVec2 o = vp->WorkPos, s = vp->WorkSize;
     const float gap = 8.0f;
     ImVec2 pos, size;

@@ -12,6 +12,10 @@ enum class Panel { Translate, Attention, Step, Architecture, Compare, Image };
 // Calls SetNextWindowPos/Size (ImGuiCond_FirstUseEver) for the panel.
 void place_next_window(Panel p);
 
+// Embed mode (?embed=1): while on, place_next_window() puts the panel over the whole viewport on
+// every frame (ImGuiCond_Always), so the one embedded panel fills the iframe and follows its size.
+void set_fill_viewport(bool on);
+
 // SameLine when an item of `width` still fits on this line, else a new line: word wrap for
 // widgets, so the panels work on a phone too.
 void same_line_if_fits(float width);

@@ -1,5 +1,7 @@
 #include "ui/ui.h"
 
+#include "ui/share_ui.h"
+
 #include <imgui.h>
 #include <imgui_internal.h>  // the window list, back to front
 
@@ -19,6 +21,7 @@ static void draw_main_menu_bar(AppState & s) {
         ImGui::MenuItem("Dear ImGui demo", nullptr, &s.show_imgui_demo);
         ImGui::EndMenu();
     }
+    draw_share_menu(s);
     if (ImGui::BeginMenu("Help")) {
         ImGui::MenuItem("About Attention Playground", nullptr, &s.show_about);
         ImGui::EndMenu();
@@ -46,6 +49,12 @@ static void forget_covered_sentence_box(AppState & s) {
 }
 
 void draw_ui(AppState & s) {
+    if (s.share.embed) {  // ?embed=1: one panel, no menu bar (share_ui.h)
+        draw_embedded_panel(s);
+        draw_link_message(s);
+        forget_covered_sentence_box(s);
+        return;
+    }
     draw_main_menu_bar(s);
     if (s.show_translate) draw_panel_translate(s);
     if (s.show_attention) draw_panel_attention(s);
@@ -55,6 +64,8 @@ void draw_ui(AppState & s) {
     if (s.show_image) draw_panel_image(s);
     if (s.show_about) draw_panel_about(s);
     if (s.show_imgui_demo) ImGui::ShowDemoWindow(&s.show_imgui_demo);
+    draw_link_message(s);
+    remember_focused_panel(s);
     forget_covered_sentence_box(s);
 }
 

@@ -322,7 +322,7 @@ TEST(Transformer, LoadRefusesCorruptFilesWithAMessage) {
     auto write_bytes = [&](const std::string & name, const std::vector<uint8_t> & b) {
         const std::string path = dir + name;
         FILE * f = fopen(path.c_str(), "wb");
-        fwrite(b.data(), 1, b.size(), f);
+        if (!b.empty()) fwrite(b.data(), 1, b.size(), f);  // an empty vector's data() may be null: UB for fwrite (UBSan)
         fclose(f);
         return path;
     };

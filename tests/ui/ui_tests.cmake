@@ -7,3 +7,5 @@ target_compile_definitions(attn_ui_tests PRIVATE ATTN_TEST_OUT_DIR="${CMAKE_BINA
 # headless. stb_image_write (compiled into attn_core) makes the PNGs it uploads.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_image.cpp)
 target_include_directories(attn_ui_tests SYSTEM PRIVATE /usr/include/stb)
+# The compute-backend choice: timing aggregation, fallback rule, runner on each backend, JSON.
+target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_backend_choice.cpp)

@@ -3,6 +3,7 @@
 // unknown words highlighted, and the vocabulary the model knows, to insert words from.
 #include "core/utf8.h"
 #include "ui/layout.h"
+#include "ui/panels/backend_section.h"
 #include "ui/ui.h"
 
 #include <imgui.h>
@@ -86,9 +87,11 @@ void source_words(const AppState & s) {
             ImGui::TextUnformatted(t.encoder_tokens[i].c_str());
         }
     }
-    if (unknown)
-        ImGui::TextColored(kUnknown, "%d word(s) are unknown to the model. Browse its vocabulary below.", unknown);
-    if (t.truncated) ImGui::TextColored(kUnknown, "Only the first %d words were translated.", t.config.max_positions - 1);
+    if (unknown) ImGui::TextDisabled("Browse the model's vocabulary below.");
+    // Empty, unknown, not UTF-8, control characters, too long: text/sentence_notice.h says which.
+    ImGui::PushTextWrapPos(0.0f);  // notices are whole sentences: wrap at the window's edge
+    for (const std::string & n : t.notices) ImGui::TextColored(kUnknown, "%s", n.c_str());
+    ImGui::PopTextWrapPos();
 }
 
 // Output tokens with the probability the model gave each; hovering shows its other candidates.
@@ -155,6 +158,7 @@ void draw_panel_translate(AppState & s) {
     if (!ImGui::Begin("Translate", &s.show_translate)) { ImGui::End(); return; }
     sentence_box(s);
     choices(s);
+    draw_backend_selector(s);
     const TranslationView & t = s.translation;
     if (!t.error.empty()) ImGui::TextColored(kUnknown, "%s", t.error.c_str());
     if (t.ready) {
@@ -165,8 +169,9 @@ void draw_panel_translate(AppState & s) {
         ImGui::TextWrapped("%s", t.display.c_str());
         ImGui::SetWindowFontScale(1.0f);
         output_tokens(s);
-        ImGui::TextDisabled("%s, %.1f ms including every attention map%s", s.beam == 1 ? "greedy" : "beam 4",
-                            t.milliseconds, s.translate_requested ? " (updating…)" : "");
+        ImGui::TextDisabled("%s on %s, %.1f ms including every attention map%s", s.beam == 1 ? "greedy" : "beam 4",
+                            compute_backend_label(s.backend_status.ran), t.milliseconds, s.translate_requested ? " (updating…)" : "");
+        draw_op_timing(s);
     }
     vocabulary_browser(s);
     ImGui::End();

@@ -1,0 +1,56 @@
+#include "app/share_exports.h"
+
+#include "app/attention_export.h"
+#include "app/attention_png.h"
+#include "app/url_state_apply.h"
+#include "ui/attention_data.h"
+
+namespace attn {
+
+namespace {
+
+AttentionExportInfo export_info(const AppState & s) {
+    const TranslationView & t = s.translation;
+    AttentionExportInfo info;
+    info.sentence = t.sentence;
+    info.model = model_url_id(t.model);
+    info.translation = t.display;
+    info.source_tokens = t.encoder_tokens;
+    info.decoder_tokens = t.decoder_inputs;
+    return info;
+}
+
+} // namespace
+
+Status make_export(const AppState & s, const std::string & what, ExportFile * out) {
+    const TranslationView & t = s.translation;
+    if (!t.ready || t.trace.maps.empty()) return Status::error("nothing to export yet: translate a sentence first");
+    const AttentionSelection & a = s.attention;
+    const std::string kind = attention_kind_id(a.kind);
+    if (what == "json") {
+        *out = {"attention.json", "application/json", attention_maps_json(t.trace, export_info(s))};
+    } else if (what == "npz") {
+        out->name = "attention.npz", out->mime = "application/zip";
+        if (Status st = attention_maps_npz(t.trace, &out->bytes); !st) return st;
+    } else if (what == "npy") {
+        out->name = "attention-" + kind + ".npy", out->mime = "application/octet-stream";
+        if (Status st = attention_kind_npy(t.trace, kind, &out->bytes); !st) return st;
+    } else if (what == "png") {
+        std::vector<float> storage;
+        const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &storage);
+        if (!m.values) return Status::error("this translation has no " + kind + " attention to draw");
+        const AttentionAxes axes = attention_axes(t, a.kind);
+        AttentionPicture p{m.values, m.rows, m.cols, axes.rows ? *axes.rows : std::vector<std::string>{},
+                           axes.cols ? *axes.cols : std::vector<std::string>{}, ""};
+        p.title = std::string(attention_kind_label(a.kind)) + ", layer " + std::to_string(a.layer) +
+                  (a.head < 0 ? ", mean over heads" : ", head " + std::to_string(a.head));
+        const std::string head = a.head < 0 ? "mean" : "h" + std::to_string(a.head);
+        *out = {"attention-" + kind + "-l" + std::to_string(a.layer) + "-" + head + ".png", "image/png", attention_png(p)};
+        if (out->bytes.empty()) return Status::error("the selected map is empty");
+    } else {
+        return Status::error("unknown export \"" + what + "\" (png, json, npz, npy)");
+    }
+    return Status::success();
+}
+
+} // namespace attn

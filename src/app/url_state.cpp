@@ -1,0 +1,156 @@
+#include "app/url_state.h"
+
+#include "core/percent_encoding.h"
+#include "core/utf8.h"
+
+#include <array>
+#include <cstdio>
+
+namespace attn {
+
+namespace {
+
+constexpr std::array<const char *, 7> kPanels = {"translate", "attention", "step", "architecture", "compare", "image", "about"};
+constexpr std::array<const char *, 3> kKinds = {"encoder", "decoder", "cross"};
+constexpr std::array<const char *, 3> kViews = {"heatmap", "model", "lines"};
+
+template <size_t N>
+bool one_of(const std::string & v, const std::array<const char *, N> & allowed) {
+    for (const char * a : allowed)
+        if (v == a) return true;
+    return false;
+}
+
+template <size_t N>
+std::string list(const std::array<const char *, N> & allowed) {
+    std::string s;
+    for (const char * a : allowed) s += (s.empty() ? "" : ", ") + std::string(a);
+    return s;
+}
+
+// Identifiers (model and backend ids): short, letters, digits, '_' and '-' only, so they can be
+// shown and compared without escaping.
+bool is_identifier(const std::string & v) {
+    if (v.empty() || v.size() > 32) return false;
+    for (char c : v)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+    return true;
+}
+
+// A decimal integer in [lo, hi]: optional '-', at most 6 digits, nothing else (no "1e3", " 1", "0x1").
+Status parse_int(const std::string & key, const std::string & v, int lo, int hi, int * out) {
+    size_t i = v.size() > 0 && v[0] == '-' ? 1 : 0;
+    if (i == v.size() || v.size() - i > 6) return Status::error(key + ": \"" + v + "\" is not a number");
+    long value = 0;
+    for (; i < v.size(); i++) {
+        if (v[i] < '0' || v[i] > '9') return Status::error(key + ": \"" + v + "\" is not a number");
+        value = value * 10 + (v[i] - '0');
+    }
+    if (v[0] == '-') value = -value;
+    if (value < lo || value > hi)
+        return Status::error(key + ": " + v + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+    *out = int(value);
+    return Status::success();
+}
+
+// A value as it may be quoted in a message: printable ASCII only, at most 40 bytes.
+std::string shown(const std::string & v) {
+    std::string s;
+    for (char c : v.substr(0, 40)) s += (c >= 32 && c < 127) ? c : '?';
+    return v.size() > 40 ? s + "..." : s;
+}
+
+Status parse_field(const std::string & key, const std::string & value, UrlState * st) {
+    if (key == "panel") {
+        if (!one_of(value, kPanels)) return Status::error("panel: \"" + shown(value) + "\" is not one of " + list(kPanels));
+        st->panel = value;
+    } else if (key == "model") {
+        if (!is_identifier(value)) return Status::error("model: \"" + shown(value) + "\" is not a model id");
+        st->model = value;
+    } else if (key == "sentence") {
+        if (value.size() > kUrlMaxSentenceBytes)
+            return Status::error("sentence: " + std::to_string(value.size()) + " bytes is longer than a link may carry (" +
+                                 std::to_string(kUrlMaxSentenceBytes) + ")");
+        if (!utf8_is_valid(value)) return Status::error("sentence: not valid UTF-8 text");
+        st->sentence = value;
+    } else if (key == "beam") {
+        int b = 0;
+        if (Status s = parse_int(key, value, 1, kUrlMaxBeam, &b); !s) return s;
+        st->beam = b;
+    } else if (key == "kind") {
+        if (!one_of(value, kKinds)) return Status::error("kind: \"" + shown(value) + "\" is not one of " + list(kKinds));
+        st->kind = value;
+    } else if (key == "layer") {
+        int l = 0;
+        if (Status s = parse_int(key, value, 0, kUrlMaxLayer, &l); !s) return s;
+        st->layer = l;
+    } else if (key == "head") {
+        int h = -1;
+        if (value != "mean")
+            if (Status s = parse_int(key, value, -1, kUrlMaxHead, &h); !s) return s;
+        st->head = h;
+    } else if (key == "query") {
+        int q = 0;
+        if (Status s = parse_int(key, value, 0, kUrlMaxQuery, &q); !s) return s;
+        st->query = q;
+    } else if (key == "view") {
+        if (!one_of(value, kViews)) return Status::error("view: \"" + shown(value) + "\" is not one of " + list(kViews));
+        st->view = value;
+    } else if (key == "backend") {
+        if (!is_identifier(value)) return Status::error("backend: \"" + shown(value) + "\" is not a backend id");
+        st->backend = value;
+    }
+    // Any other key: ignored, so links from newer or older versions still open.
+    return Status::success();
+}
+
+} // namespace
+
+Status parse_url_state(std::string_view hash, UrlState * out) {
+    if (!hash.empty() && hash[0] == '#') hash.remove_prefix(1);
+    if (hash.size() > kUrlMaxFragmentBytes)
+        return Status::error("the link's state is " + std::to_string(hash.size()) + " bytes, more than " +
+                             std::to_string(kUrlMaxFragmentBytes));
+    // Parsed into a fresh state and committed at the end: a bad field must not leave half a link
+    // applied. Fields the link does not name stay unset (the app keeps its own values for them).
+    UrlState st;
+    size_t start = 0;
+    while (start <= hash.size()) {
+        size_t end = hash.find('&', start);
+        if (end == std::string_view::npos) end = hash.size();
+        const std::string_view pair = hash.substr(start, end - start);
+        start = end + 1;
+        if (pair.empty()) continue;  // "a=1&&b=2", a trailing '&'
+        const size_t eq = pair.find('=');
+        std::string key, value;
+        if (!percent_decode(pair.substr(0, eq), &key)) return Status::error("malformed %-escape in a key");
+        if (eq == std::string_view::npos) continue;  // a bare word: not ours, ignored like an unknown key
+        if (!percent_decode(pair.substr(eq + 1), &value)) return Status::error(shown(key) + ": malformed %-escape");
+        if (Status s = parse_field(key, value, &st); !s) return s;
+    }
+    *out = st;
+    return Status::success();
+}
+
+std::string format_url_state(const UrlState & s) {
+    std::string out;
+    auto add = [&](const char * key, const std::string & value) {
+        if (!out.empty()) out += '&';
+        out += key;
+        out += '=';
+        out += percent_encode(value);
+    };
+    if (s.panel) add("panel", *s.panel);
+    if (s.model) add("model", *s.model);
+    if (s.sentence) add("sentence", *s.sentence);
+    if (s.beam) add("beam", std::to_string(*s.beam));
+    if (s.backend) add("backend", *s.backend);
+    if (s.kind) add("kind", *s.kind);
+    if (s.layer) add("layer", std::to_string(*s.layer));
+    if (s.head) add("head", *s.head < 0 ? std::string("mean") : std::to_string(*s.head));
+    if (s.query) add("query", std::to_string(*s.query));
+    if (s.view) add("view", *s.view);
+    return out;
+}
+
+} // namespace attn

@@ -1,0 +1,100 @@
+#include "app/url_state_apply.h"
+
+#include <algorithm>
+
+namespace attn {
+
+namespace {
+
+const char * const kModelIds[] = {"zh_TW", "de"};  // TranslationRunner's kModelFiles, in order
+const char * const kViewIds[] = {"heatmap", "model", "lines"};
+
+const char * kind_url_id(AttentionKind k) {
+    switch (k) {
+        case AttentionKind::EncoderSelf: return "encoder";
+        case AttentionKind::DecoderSelf: return "decoder";
+        case AttentionKind::Cross: return "cross";
+    }
+    return "cross";
+}
+
+void note(std::string * notes, const std::string & text) { *notes += (notes->empty() ? "" : "\n") + text; }
+
+} // namespace
+
+const char * model_url_id(int model) { return model >= 0 && model < 2 ? kModelIds[model] : ""; }
+
+UrlState url_state_of(const AppState & s) {
+    UrlState u;
+    u.panel = s.share.panel;
+    if (*model_url_id(s.model)) u.model = model_url_id(s.model);
+    u.sentence = s.sentence;
+    u.beam = s.beam;
+    u.backend = compute_backend_id(s.backend);
+    const AttentionSelection & a = s.attention;
+    u.kind = kind_url_id(a.kind);
+    u.layer = std::max(0, a.layer);
+    u.head = std::max(-1, a.head);
+    u.query = std::max(0, a.query);
+    u.view = kViewIds[std::clamp(a.view, 0, 2)];
+    return u;
+}
+
+std::string apply_url_state(const UrlState & link, const ModelConfigLookup & config_of, AppState * s) {
+    std::string notes;
+    if (link.model) {
+        const auto it = std::find_if(std::begin(kModelIds), std::end(kModelIds), [&](const char * id) { return *link.model == id; });
+        if (it == std::end(kModelIds)) note(&notes, "model \"" + *link.model + "\" is not one of zh_TW, de: kept the current model");
+        else s->model = int(it - std::begin(kModelIds));
+    }
+    if (link.sentence) s->set_sentence(*link.sentence, /*from_outside=*/true);
+    if (link.beam) {
+        // The UI offers greedy and beam 4; other widths run but have no radio button.
+        s->beam = *link.beam;
+    }
+    if (link.backend) {
+        ComputeBackend b;
+        if (parse_compute_backend(*link.backend, &b)) s->choose_backend(b);
+        else note(&notes, "backend \"" + *link.backend + "\" is not one of reference, cpu, webgl2: kept " + compute_backend_id(s->backend));
+    }
+    AttentionSelection & a = s->attention;
+    if (link.kind)
+        a.kind = *link.kind == "encoder" ? AttentionKind::EncoderSelf : *link.kind == "decoder" ? AttentionKind::DecoderSelf : AttentionKind::Cross;
+    if (link.layer) a.layer = *link.layer;
+    if (link.head) a.head = *link.head;
+    if (link.query) a.query = *link.query;
+    if (link.view) a.request_view = int(std::find(std::begin(kViewIds), std::end(kViewIds), *link.view) - std::begin(kViewIds));
+    // Layer and head against the model the link selects (numbers past the parser's bounds never get here).
+    if (const TransformerConfig * c = config_of ? config_of(s->model) : nullptr) {
+        const int layers = a.kind == AttentionKind::EncoderSelf ? c->encoder_layers : c->decoder_layers;
+        if (a.layer >= layers) {
+            note(&notes, "layer " + std::to_string(a.layer) + ": this model has " + std::to_string(layers) + " layers (0-" +
+                             std::to_string(layers - 1) + "), showing layer " + std::to_string(layers - 1));
+            a.layer = std::max(0, layers - 1);
+        }
+        if (a.head >= c->heads) {
+            note(&notes, "head " + std::to_string(a.head) + ": this model has " + std::to_string(c->heads) + " heads (0-" +
+                             std::to_string(c->heads - 1) + "), showing the mean over heads");
+            a.head = -1;
+        }
+    }
+    if (link.panel) {
+        s->share.panel = *link.panel;
+        if (bool * open = s->panel_flag(*link.panel)) *open = true;
+    }
+    s->request_translation(-1e9);
+    s->share.link_message = notes.empty() ? "" : "The link was adjusted:\n" + notes;
+    return notes;
+}
+
+bool apply_url_fragment(const std::string & fragment, const ModelConfigLookup & config_of, AppState * s) {
+    UrlState link;
+    if (Status st = parse_url_state(fragment, &link); !st) {
+        s->share.link_message = "This link could not be opened (" + st.message + "); nothing was changed.";
+        return false;
+    }
+    apply_url_state(link, config_of, s);
+    return true;
+}
+
+} // namespace attn

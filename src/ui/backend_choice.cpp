@@ -1,0 +1,73 @@
+#include "ui/backend_choice.h"
+
+namespace attn {
+
+const char * compute_backend_id(ComputeBackend b) {
+    switch (b) {
+    case ComputeBackend::Reference: return "reference";
+    case ComputeBackend::WebGL2: return "webgl2";
+    default: return "cpu";
+    }
+}
+
+const char * compute_backend_label(ComputeBackend b) {
+    switch (b) {
+    case ComputeBackend::Reference: return "Reference (scalar)";
+    case ComputeBackend::WebGL2: return "WebGL2";
+#if defined(__EMSCRIPTEN__)
+    default: return "WASM SIMD";
+#else
+    default: return "CPU (Eigen)";
+#endif
+    }
+}
+
+const char * compute_backend_tooltip(ComputeBackend b) {
+    switch (b) {
+    case ComputeBackend::Reference: return "Plain scalar loops: the oracle every other backend is tested against. Slowest.";
+    case ComputeBackend::WebGL2:
+        return "Fragment shaders on float textures (greedy decoding). Each run is checked against the CPU reference.";
+#if defined(__EMSCRIPTEN__)
+    default: return "Our f32x4 kernels compiled to WebAssembly SIMD: the fastest CPU path in the browser.";
+#else
+    default: return "Eigen for the big products, our SIMD kernels for one-row decoder steps: the fastest CPU path.";
+#endif
+    }
+}
+
+bool parse_compute_backend(std::string_view text, ComputeBackend * out) {
+    ComputeBackend b;
+    if (text == "reference") b = ComputeBackend::Reference;
+    else if (text == "cpu" || text == "simd" || text == "wasm_simd" || text == "eigen") b = ComputeBackend::Cpu;
+    else if (text == "webgl2") b = ComputeBackend::WebGL2;
+    else return false;
+    *out = b;
+    return true;
+}
+
+BackendDecision decide_backend(ComputeBackend wanted, bool gl_available, const std::string & gl_unavailable_reason,
+                               int beam) {
+    BackendDecision d;
+    d.run_on = wanted;
+    if (wanted != ComputeBackend::WebGL2) return d;
+    const std::string cpu = compute_backend_label(ComputeBackend::Cpu);
+    if (!gl_available) {
+        d.run_on = ComputeBackend::Cpu;
+        d.switch_selection = true;
+        d.notice = "WebGL2 is not available (" + (gl_unavailable_reason.empty() ? std::string("no reason given") : gl_unavailable_reason) +
+                   "): switched to " + cpu + ". Your sentence and selections are kept.";
+        return d;
+    }
+    if (beam > 1) {
+        d.run_on = ComputeBackend::Cpu;
+        d.notice = "Beam search ran on " + cpu + ": the WebGL2 path decodes greedily.";
+    }
+    return d;
+}
+
+std::string gpu_failure_notice(const std::string & reason) {
+    return "WebGL2 stopped working (" + reason + "): switched to " + std::string(compute_backend_label(ComputeBackend::Cpu)) +
+           ". Your sentence and selections are kept.";
+}
+
+} // namespace attn

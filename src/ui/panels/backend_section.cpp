@@ -1,0 +1,105 @@
+#include "ui/panels/backend_section.h"
+
+#include "ui/layout.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+
+namespace attn {
+
+namespace {
+
+const ImVec4 kWarn(1.0f, 0.55f, 0.25f, 1.0f);
+const ImVec4 kGood(0.45f, 0.85f, 0.45f, 1.0f);
+constexpr double kParityBound = 1e-4;  // issue #10's bound for logits and attention maps
+
+// "parity vs CPU reference: logits 2.9e-06, maps 1.9e-05" in green within the bound, else orange.
+void parity_readout(const BackendStatus & bs) {
+    char text[160];
+    if (bs.logits_max_diff < 0) {
+        ImGui::TextDisabled("parity: after the next translation");
+        return;
+    }
+    const bool ok = bs.same_tokens && bs.logits_max_diff <= kParityBound && bs.maps_max_diff >= 0 &&
+                    bs.maps_max_diff <= kParityBound;
+    if (bs.maps_max_diff >= 0)
+        std::snprintf(text, sizeof text, "max |GPU - CPU|: logits %.1e, attention %.1e", bs.logits_max_diff, bs.maps_max_diff);
+    else
+        std::snprintf(text, sizeof text, "max |GPU - CPU|: logits %.1e; tokens differ from the CPU", bs.logits_max_diff);
+    ImGui::TextColored(ok ? kGood : kWarn, "%s", text);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The same sentence on the CPU reference backend, compared value by value\n"
+                          "(logits of every step and every attention map). Within %.0e counts as equal.", kParityBound);
+}
+
+} // namespace
+
+void draw_backend_selector(AppState & s) {
+    BackendStatus & bs = s.backend_status;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Backend:");
+    for (int i = 0; i < kComputeBackends; i++) {
+        const ComputeBackend b = ComputeBackend(i);
+        const char * label = compute_backend_label(b);
+        same_line_if_fits(ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() + 8);
+        const bool disabled = b == ComputeBackend::WebGL2 && !bs.gl_available;
+        if (disabled) ImGui::BeginDisabled();
+        if (ImGui::RadioButton(label, s.backend == b) && s.backend != b) s.choose_backend(b);
+        if (disabled) ImGui::EndDisabled();
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            if (disabled) ImGui::SetTooltip("WebGL2 is not available: %s.", bs.gl_unavailable.c_str());
+            else ImGui::SetTooltip("%s", compute_backend_tooltip(b));
+        }
+    }
+    if (s.backend == ComputeBackend::WebGL2) {
+        same_line_if_fits(330);
+        parity_readout(bs);
+    }
+    if (!bs.notice.empty()) ImGui::TextColored(kWarn, "%s", bs.notice.c_str());
+    if (!bs.run_note.empty()) ImGui::TextDisabled("%s", bs.run_note.c_str());
+}
+
+void draw_op_timing(AppState & s) {
+    const BackendStatus & bs = s.backend_status;
+    const OpTimingTable & t = bs.timing;
+    char header[160];
+    std::snprintf(header, sizeof header, "Per-op timing of the last run: %s, %.1f ms###optiming", compute_backend_label(bs.ran),
+                  t.total_ms);
+    ImGui::SetNextItemOpen(s.show_op_timing);
+    s.show_op_timing = ImGui::CollapsingHeader(header);
+    if (!s.show_op_timing) return;
+    if (t.empty()) {
+        ImGui::TextDisabled("No run yet.");
+        return;
+    }
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+    if (ImGui::BeginTable("##optiming", 4, flags)) {
+        ImGui::TableSetupColumn("op", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("calls");
+        ImGui::TableSetupColumn("total ms");
+        ImGui::TableSetupColumn("share", ImGuiTableColumnFlags_WidthFixed, 150);
+        ImGui::TableHeadersRow();
+        for (const OpTimingRow & r : t.rows) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(r.op.c_str());
+            ImGui::TableNextColumn();
+            if (r.calls) ImGui::Text("%lld", (long long)r.calls);
+            else ImGui::TextDisabled("-");
+            ImGui::TableNextColumn();
+            ImGui::Text("%8.2f", r.ms);
+            ImGui::TableNextColumn();
+            char pct[16];
+            std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * r.share);
+            ImGui::ProgressBar(float(r.share), ImVec2(-FLT_MIN, ImGui::GetTextLineHeight()), pct);
+        }
+        ImGui::EndTable();
+    }
+    // The method is a sentence or two: wrap it at the window's edge rather than cut it off.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", t.method.c_str());
+    ImGui::PopStyleColor();
+}
+
+} // namespace attn

@@ -1,0 +1,95 @@
+#include "ui/share_ui.h"
+
+#include "ui/layout.h"
+#include "ui/ui.h"
+
+#include <imgui.h>
+#include <imgui_internal.h>  // the focused window, for remember_focused_panel
+
+#include <cstring>
+
+namespace attn {
+
+namespace {
+
+// Panel ids as links name them, their window titles, and how to draw them.
+struct PanelEntry {
+    const char * id;
+    const char * title;
+    void (*draw)(AppState &);
+};
+const PanelEntry kPanels[] = {
+    {"translate", "Translate", draw_panel_translate},
+    {"attention", "Attention", draw_panel_attention},
+    {"step", "Step-through: one attention row, computed", draw_panel_step},
+    {"architecture", "Architecture", draw_panel_architecture},
+    {"compare", "Compare: one sentence, three translators", draw_panel_compare},
+    {"image", "Image: where a CNN looks", draw_panel_image},
+    {"about", "About", draw_panel_about},
+};
+
+const PanelEntry * find_panel(const std::string & id) {
+    for (const PanelEntry & p : kPanels)
+        if (id == p.id) return &p;
+    return nullptr;
+}
+
+} // namespace
+
+void draw_share_menu(AppState & s) {
+    if (!ImGui::BeginMenu("Share")) return;
+    if (ImGui::MenuItem("Copy link to this view")) s.share.copy_link_requested = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("A link that reopens this panel, sentence, model, attention kind, layer, head and token");
+    ImGui::Separator();
+    const bool have = s.translation.ready && !s.translation.trace.maps.empty();
+    if (ImGui::MenuItem("Export this attention view as PNG", nullptr, false, have)) s.share.export_request = "png";
+    if (ImGui::MenuItem("Export every attention map as JSON", nullptr, false, have)) s.share.export_request = "json";
+    if (ImGui::MenuItem("Export every attention map as NumPy .npz", nullptr, false, have)) s.share.export_request = "npz";
+    if (ImGui::MenuItem("Export this kind's maps as NumPy .npy", nullptr, false, have)) s.share.export_request = "npy";
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("One float32 array shaped (layers, heads, rows, cols)");
+    ImGui::EndMenu();
+}
+
+void draw_embedded_panel(AppState & s) {
+    const PanelEntry * p = find_panel(s.share.panel);
+    if (!p) p = &kPanels[1];  // parse_url_state only lets known ids through; this is the fallback
+    // The panel's own place_next_window() fills the viewport while this is on, every frame, so the
+    // window follows the iframe's size.
+    set_fill_viewport(true);
+    const ImGuiViewport * vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->WorkPos, ImGuiCond_Always);  // for panels that do not place themselves
+    ImGui::SetNextWindowSize(vp->WorkSize, ImGuiCond_Always);
+    bool * open = s.panel_flag(p->id);
+    if (open) *open = true;
+    p->draw(s);
+    if (open) *open = true;  // its close button would leave an empty iframe
+    set_fill_viewport(false);
+}
+
+void draw_link_message(AppState & s) {
+    std::string & text = !s.share.link_message.empty() ? s.share.link_message : s.share.notice;
+    if (text.empty()) return;
+    const ImGuiViewport * vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 12, vp->WorkPos.y + vp->WorkSize.y - 12), ImGuiCond_Always,
+                            ImVec2(1, 1));
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+    if (ImGui::Begin("##link_message", nullptr, flags)) {
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::SmallButton("OK")) text.clear();
+    }
+    ImGui::End();
+}
+
+void remember_focused_panel(AppState & s) {
+    const ImGuiWindow * w = ImGui::GetCurrentContext()->NavWindow;
+    if (!w || !w->RootWindow) return;
+    for (const PanelEntry & p : kPanels)
+        if (std::strcmp(w->RootWindow->Name, p.title) == 0) s.share.panel = p.id;
+}
+
+} // namespace attn

@@ -1,0 +1,203 @@
+// The RGBA-packed kernels (kernels.h: add_rgba … attention_rgba, shaders/*_rgba.glsl) against the
+// reference, with C and D that are not multiples of 4 (the padding lanes), every mask kind and a
+// row with every position removed; and the benchmark's GPU workloads (gpu_workloads.h) against
+// the same workloads on the reference backend. Bound 1e-5 for the ops, 1e-4 for the encoder layer
+// (two layer norms over 12 products).
+#include "gpu_test_env.h"
+
+#include "gpu/gpu_workloads.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+using namespace attn;
+
+namespace {
+
+using GpuPacked = GpuTest;
+
+Tensor read(const GpuTensor & t) {
+    Tensor out(t.shape());
+    const Status s = t.read(out);
+    EXPECT_TRUE(s.ok) << s.message;
+    return out;
+}
+
+GpuTensor packed(ConstView v) {
+    GpuTensor t;
+    const Status s = GpuTensor::upload(v, &t, TexelLayout::Rgba4);
+    EXPECT_TRUE(s.ok) << s.message;
+    return t;
+}
+
+GpuTensor packed_empty(Shape shape) {
+    GpuTensor t;
+    const Status s = GpuTensor::create(shape, &t, TexelLayout::Rgba4);
+    EXPECT_TRUE(s.ok) << s.message;
+    return t;
+}
+
+GpuTensor scalar(ConstView v) {
+    GpuTensor t;
+    const Status s = GpuTensor::upload(v, &t);
+    EXPECT_TRUE(s.ok) << s.message;
+    return t;
+}
+
+// One mask of each kind, as the reference takes it and as the kernels take it.
+struct MaskCase { Mask cpu; GpuMask gpu; };
+std::vector<MaskCase> every_mask(ConstView cols, const GpuTensor & g_cols, ConstView full, const GpuTensor & g_full) {
+    return {{Mask::none(), {}},
+            {Mask::columns(cols), {Mask::Kind::Columns, &g_cols}},
+            {Mask::full(full), {Mask::Kind::Full, &g_full}},
+            {Mask::causal(), {Mask::Kind::Causal, nullptr}}};
+}
+
+TEST_F(GpuPacked, AddAndReluKeepThePadding) {
+    MaxDiff diff("add_rgba / relu_rgba");
+    GpuKernels & k = gl->kernels();
+    const Tensor a = random_normal({5, 7}, 1), b = random_normal({5, 7}, 2), row = random_normal({1, 7}, 3);
+    for (const Tensor * other : {&b, &row}) {
+        GpuTensor ga = packed(a), gb = packed(*other), gy = packed_empty({5, 7}), gr = packed_empty({5, 7});
+        ASSERT_TRUE(k.add_rgba(ga, gb, gy).ok);
+        ASSERT_TRUE(k.relu_rgba(gy, gr).ok);
+        Tensor want({5, 7}), want_relu({5, 7});
+        ref->add(a, *other, want);
+        ref->relu(want, want_relu);
+        EXPECT_LE(diff.add(read(gy), want), 1e-6);
+        EXPECT_LE(diff.add(read(gr), want_relu), 0.0);
+    }
+}
+
+TEST_F(GpuPacked, SoftmaxEveryMaskAndARemovedRow) {
+    MaxDiff diff("softmax_rows_rgba");
+    GpuKernels & k = gl->kernels();
+    for (int64_t C : {1, 6, 33}) {
+        SCOPED_TRACE("C=" + std::to_string(C));
+        const int64_t B = 2, R = 5;
+        Tensor x = random_normal({B, R, C}, 4, 3.0f);
+        Tensor cols = random_normal({C}, 5), full = random_normal({R, C}, 6);
+        for (int64_t c = 0; c < C; c++) full[2 * C + c] = -INFINITY;  // row 2: every position removed
+        if (C > 1) cols[C - 1] = -INFINITY;
+        const GpuTensor g_cols = scalar(cols.view().reshaped({1, C})), g_full = scalar(full);
+        for (const MaskCase & m : every_mask(cols, g_cols, full, g_full)) {
+            if (m.cpu.kind == Mask::Kind::Causal && R > C) continue;
+            SCOPED_TRACE("mask kind " + std::to_string(int(m.cpu.kind)));
+            GpuTensor gx = packed(x), gy = packed_empty(x.shape());
+            ASSERT_TRUE(k.softmax_rows_rgba(gx, 0.5f, m.gpu, gy).ok);
+            Tensor want(x.shape());
+            ref->softmax_rows(x, 0.5f, m.cpu, want);
+            EXPECT_LE(diff.add(read(gy), want), 1e-6);
+        }
+    }
+}
+
+TEST_F(GpuPacked, LayerNorm) {
+    MaxDiff diff("layer_norm_rgba");
+    GpuKernels & k = gl->kernels();
+    for (int64_t D : {1, 7, 64, 130}) {
+        Tensor x = random_normal({9, D}, 7, 4.0f), gamma = random_normal({D}, 8), beta = random_normal({D}, 9);
+        for (int64_t i = 0; i < D; i++) x[i] += 100.0f;  // a row far from zero: the two-pass variance matters
+        GpuTensor gx = packed(x), gg = packed(gamma.view().reshaped({1, D})), gb = packed(beta.view().reshaped({1, D}));
+        GpuTensor gy = packed_empty({9, D});
+        ASSERT_TRUE(k.layer_norm_rgba(gx, gg, gb, 1e-5f, gy).ok);
+        Tensor want({9, D});
+        ref->layer_norm(x, gamma, beta, 1e-5f, want);
+        EXPECT_LE(diff.add(read(gy), want), 1e-5) << "D=" << D;
+    }
+}
+
+TEST_F(GpuPacked, AttentionEveryMask) {
+    MaxDiff probs_diff("attention_rgba probs"), out_diff("attention_rgba out");
+    GpuKernels & k = gl->kernels();
+    for (int64_t B : {1, 2})
+        for (int heads : {1, 3})
+            for (int64_t Tq : {1, 6})
+                for (int64_t Tk : {1, 6, 13}) {
+                    const int64_t dh = 8, D = heads * dh;
+                    SCOPED_TRACE("B=" + std::to_string(B) + " H=" + std::to_string(heads) + " Tq=" +
+                                 std::to_string(Tq) + " Tk=" + std::to_string(Tk));
+                    Tensor q = random_normal({B, Tq, D}, 21), kk = random_normal({B, Tk, D}, 22);
+                    Tensor v = random_normal({B, Tk, D}, 23);
+                    Tensor cols({B, Tk});  // batch 1 (if any) has every key padded, batch 0 its last one
+                    if (Tk > 1) cols[Tk - 1] = -INFINITY;
+                    for (int64_t j = 0; j < Tk && B > 1; j++) cols[Tk + j] = -INFINITY;
+                    Tensor full = random_normal({Tq, Tk}, 25);
+                    full[0] = -INFINITY;
+                    const GpuTensor g_cols = scalar(cols), g_full = scalar(full);
+                    for (const MaskCase & m : every_mask(cols, g_cols, full, g_full)) {
+                        if (m.cpu.kind == Mask::Kind::Causal && Tq > Tk) continue;
+                        SCOPED_TRACE("mask kind " + std::to_string(int(m.cpu.kind)));
+                        const float scale = 1.0f / std::sqrt(float(dh));
+                        GpuTensor gq = packed(q), gk = packed(kk), gv = packed(v);
+                        GpuTensor gp = packed_empty({B, heads, Tq, Tk}), go = packed_empty({B, Tq, D});
+                        ASSERT_TRUE(k.attention_rgba(gq, gk, gv, heads, scale, m.gpu, gp, go).ok);
+                        Tensor want_probs({B, heads, Tq, Tk}), want_out({B, Tq, D});
+                        ref->attention(q, kk, v, heads, scale, m.cpu, want_probs, want_out);
+                        EXPECT_LE(probs_diff.add(read(gp), want_probs), 1e-5);
+                        EXPECT_LE(out_diff.add(read(go), want_out), 1e-5);
+                    }
+                }
+}
+
+// Products large enough for the four-rows-per-fragment path (matmul_rgba_4x4.glsl + the gather),
+// with rows, columns and K that are not multiples of 4, plain and transposed, with a bias.
+TEST_F(GpuPacked, LargeProductsFourRowsPerFragment) {
+    MaxDiff diff("matmul_rgba_4x4");
+    GpuKernels & k = gl->kernels();
+    OpTimer timer;  // to see which shaders ran
+    k.set_op_timer(&timer);
+    const Tensor a = random_normal({1, 131, 257}, 31), b = random_normal({1, 257, 130}, 32), bt = random_normal({1, 130, 257}, 33);
+    for (bool trans : {false, true}) {
+        GpuTensor ga = packed(a), gb = packed(trans ? bt : b), gc = packed_empty({1, 131, 130});
+        ASSERT_TRUE(k.matmul_rgba(ga, gb, trans, gc).ok);
+        Tensor want({1, 131, 130});
+        ref->matmul(a, trans ? bt : b, trans, want);
+        EXPECT_LE(diff.add(read(gc), want), 1e-4) << (trans ? "transposed" : "plain");  // sums of 257 products of N(0,1)
+    }
+    const Tensor x = random_normal({67, 250}, 34), w = random_normal({255, 250}, 35), bias = random_normal({255}, 36);
+    GpuTensor gx = packed(x), gw = packed(w), gbias = packed(bias.view().reshaped({1, 255})), gy = packed_empty({67, 255});
+    ASSERT_TRUE(k.linear_rgba(gx, gw, &gbias, gy).ok);
+    Tensor want({67, 255});
+    ref->linear(x, w, bias, want);
+    EXPECT_LE(diff.add(read(gy), want), 1e-4);
+    k.set_op_timer(nullptr);
+    int64_t rows4 = 0, gathers = 0;
+    for (const OpTimingRow & row : timer.table(0, "").rows) {
+        if (row.op == "matmul_rgba_4x4") rows4 = row.calls;
+        if (row.op == "matmul_rows4_gather") gathers = row.calls;
+    }
+    EXPECT_EQ(rows4, 3) << "every product here is large enough for four rows per fragment";
+    EXPECT_EQ(gathers, 3);
+}
+
+// The benchmark column computes what the CPU column computes, on the harness's inputs.
+TEST_F(GpuPacked, BenchmarkWorkloadsMatchTheReference) {
+    MaxDiff diff("benchmark workloads");
+    GpuKernels & k = gl->kernels();
+    Compute cc(BackendKind::Reference);
+    std::unique_ptr<bench::GpuWorkload> g;
+    ASSERT_TRUE(bench::make_gpu_gemm(k, 37, 29, 45, &g).ok);
+    g->run(2);
+    EXPECT_TRUE(g->status().ok) << g->status().message;
+    auto c = bench::make_gemm(cc, 37, 29, 45);
+    c->run(1);
+    EXPECT_LE(diff.add(g->output(), c->output()), 1e-5);
+
+    ASSERT_TRUE(bench::make_gpu_attention(k, 3, 21, 16, &g).ok);
+    g->run(1);
+    c = bench::make_attention(cc, 3, 21, 16);
+    c->run(1);
+    EXPECT_LE(diff.add(g->output(), c->output()), 1e-5);
+
+    ASSERT_TRUE(bench::make_gpu_encoder(k, 9, 32, 4, 72, &g).ok);
+    g->run(1);
+    EXPECT_TRUE(g->status().ok) << g->status().message;
+    c = bench::make_encoder(cc, 9, 32, 4, 72);
+    c->run(1);
+    EXPECT_LE(diff.add(g->output(), c->output()), 1e-4);
+    EXPECT_GT(g->flops(), 0.0);
+}
+
+} // namespace

@@ -1,0 +1,42 @@
+// Timing mode of the kernels (the app's per-op table on WebGL2): with an OpTimer set, every draw
+// is recorded under its shader's name, one call per draw; without it nothing is recorded.
+#include "gpu_test_env.h"
+
+#include "backend/op_timing.h"
+
+#include <map>
+
+using namespace attn;
+
+namespace {
+
+using GpuTiming = GpuTest;
+
+TEST_F(GpuTiming, EveryDrawIsTimedUnderItsShaderOnlyWhileATimerIsSet) {
+    OpTimer timer;
+    Tensor x = random_normal({4, 8}, 3), y({4, 8});
+    gl->relu(x, y);  // before the timer: not recorded (and compiles the program)
+    gl->kernels().set_op_timer(&timer);
+    gl->relu(x, y);
+    gl->relu(x, y);
+    Tensor probs({1, 2, 4, 4}), out({4, 8});
+    gl->attention(x, x, x, /*heads=*/2, 0.5f, Mask::none(), probs, out);
+    gl->kernels().set_op_timer(nullptr);
+    gl->relu(x, y);  // after: not recorded
+    EXPECT_EQ(new_fallbacks(), 0);
+
+    const OpTimingTable t = timer.table(/*wall_ms=*/0, "glFinish");
+    std::map<std::string, int64_t> calls;
+    for (const OpTimingRow & r : t.rows) {
+        calls[r.op] = r.calls;
+        EXPECT_GE(r.ms, 0.0) << r.op;
+    }
+    EXPECT_EQ(calls["relu"], 2);
+    // attention is three draws (gpu/kernels.h): scores, softmax, probs · V.
+    EXPECT_EQ(calls["attention_scores"], 1);
+    EXPECT_EQ(calls["softmax_rows"], 1);
+    EXPECT_EQ(calls["attention_output"], 1);
+    EXPECT_EQ(t.rows.size(), 4u) << "no other rows: no other draws happened";
+}
+
+} // namespace
