@@ -40,8 +40,10 @@
         history.replaceState(history.state, '', `${location.pathname}${location.search}#${now}`);
       }
     }, 150);
-    // A fragment typed or pasted into the address bar (replaceState does not fire this).
-    window.addEventListener('hashchange', () => applyFragment(location.hash));
+    // A fragment typed or pasted into the address bar (replaceState does not fire this). Read from
+    // the event, not location.hash: the interval above may run between the change and this event
+    // and put the current view's fragment back, which would apply the old view instead of the link.
+    window.addEventListener('hashchange', (e) => applyFragment(new URL(e.newURL).hash));
   }
 
   // ---- Copy link and downloads (called from C++, src/app/share_web.cpp) -----------------------

@@ -36,6 +36,9 @@ const Regression kImageRegressions[] = {
     {"jpeg_dht_over_256_symbols.jpg", "Huffman table declares"},
     // the same, after 0xFF fill bytes before SOI (which stb_image accepts).
     {"jpeg_fill_bytes_before_soi_dht.jpg", "Huffman table declares"},
+    // a scan naming a Huffman table no DHT defined: stb_image decoded with uninitialised memory and
+    // read values[c] far outside the table (UBSan out-of-bounds in stbi__jpeg_huff_decode).
+    {"jpeg_scan_uses_undefined_huffman_table.jpg", "never defines"},
     // IHDR 3173602765 × 4261412864: the width × height product overflowed int64 (UB) in our bomb check.
     {"png_ihdr_4g_by_4g.png", "pixels; the limit is"},
     // a 77-byte file whose IDAT chunk claims 1.4 GB: stb_image allocated it before reading.
