@@ -178,6 +178,7 @@ void ImageRunner::show(AppState & state, PreprocessResult result, ImageSource so
     v.source = std::move(source);
     v.stages = std::move(result.stages);
     v.input = std::move(result.input);
+    v.warnings = std::move(result.warnings);
     v.ready = true;
     v.revision++;
     // The old verdicts describe the old picture: gone until the models have seen the new one.

@@ -1,10 +1,12 @@
 #include "io/image_decode.h"
 
+#include "io/gif_frames.h"
 #include "io/jpeg_check.h"
 #include "io/png_check.h"
 
 #include <stb_image.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <string>
@@ -56,6 +58,7 @@ static Status decode(const uint8_t * bytes, size_t size, int64_t max_pixels, int
 Status decode_gray_image(const uint8_t * bytes, size_t size, int64_t max_pixels, GrayImage * out) {
     GrayImage img;
     if (Status s = decode(bytes, size, max_pixels, 1, &img.width, &img.height, &img.pixels); !s) return s;
+    img.frames = std::max(1, gif_frame_count(bytes, size));
     *out = std::move(img);
     return Status::success();
 }
@@ -64,6 +67,7 @@ Status decode_rgb_image(const uint8_t * bytes, size_t size, int64_t max_pixels, 
     std::vector<uint8_t> rgba;
     RgbImage img;
     if (Status s = decode(bytes, size, max_pixels, 4, &img.width, &img.height, &rgba); !s) return s;
+    img.frames = std::max(1, gif_frame_count(bytes, size));
     // Transparent pixels over white, as a browser shows a PNG cut-out on a page.
     const size_t n = size_t(img.width) * size_t(img.height);
     img.pixels.resize(n * 3);

@@ -13,11 +13,13 @@ namespace attn {
 struct GrayImage {
     int width = 0, height = 0;
     std::vector<uint8_t> pixels;  // height × width, row-major, 0 = black
+    int frames = 1;               // in the file; only the first of an animated GIF's is decoded
 };
 
 struct RgbImage {
     int width = 0, height = 0;
     std::vector<uint8_t> pixels;  // height × width × 3, row-major (transparent pixels over white)
+    int frames = 1;               // in the file; only the first of an animated GIF's is decoded
 };
 
 constexpr int64_t kMaxUploadPixels = 4096 * 4096;  // 16.8 megapixels: any photo, not a bomb

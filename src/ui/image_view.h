@@ -70,6 +70,7 @@ struct ImageView {
     ImageSource source;
     std::vector<PreprocessStage> stages;  // decode, grayscale, crop, resize, invert
     std::vector<float> input;         // 28 × 28 in [0, 1], what both models got
+    std::vector<std::string> warnings;  // classified anyway, but: an animated GIF's first frame, 1×1 pixels
     ImageModelView models[kImageModels];
     uint64_t revision = 0;            // changes with every new result, so images are redrawn
 

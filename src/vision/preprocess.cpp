@@ -75,6 +75,12 @@ int border_median(const Gray & g) {
 PreprocessResult preprocess_rgb(const RgbImage & image, const PreprocessOptions & opts) {
     PreprocessResult r;
     r.source_width = image.width, r.source_height = image.height;
+    if (image.frames > 1)
+        r.warnings.push_back("an animated GIF with " + std::to_string(image.frames) +
+                             " frames: only the first frame is classified");
+    if (image.width < kMinUsefulSide || image.height < kMinUsefulSide)
+        r.warnings.push_back("the picture is only " + size_text(image.width, image.height) +
+                             " pixels, too small to show a garment: the prediction means little");
     r.stages.push_back(stage<3>("decode", image.pixels.data(), image.width, image.height,
                                 size_text(image.width, image.height) + " pixels, RGB", true));
 

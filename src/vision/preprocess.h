@@ -47,11 +47,15 @@ struct PreprocessResult {
     int background = 0;                   // 0..255, from the border, after the grayscale step
     bool inverted = false;
     int crop_x = 0, crop_y = 0, crop_w = 0, crop_h = 0;  // in source pixels
+    // What a visitor should know about a picture that was classified anyway: only the first frame
+    // of an animated GIF, or too few pixels to show a garment (kMinUsefulSide).
+    std::vector<std::string> warnings;
 };
 
 constexpr int kModelImageSide = 28;
 constexpr int kStagePreviewSide = 256;
 constexpr int kContentThreshold = 24;
+constexpr int kMinUsefulSide = 8;  // below this on either side, scaling up to 28×28 invents the picture
 
 // bytes -> result, or a message a visitor can read (empty, not an image, damaged, too many pixels).
 Status preprocess_image(const uint8_t * bytes, size_t size, const PreprocessOptions & opts, PreprocessResult * out);

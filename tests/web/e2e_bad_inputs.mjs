@@ -107,6 +107,9 @@ try {
       console.log(`  ${r.file}: ${s.image.models.map((m) => m.predicted_class).join(', ')} ${s.image.message}`);
       check(s.image.source.name === name && classified(s) && s.image.error === '',
             `${r.file}: classified, no error (source "${s.image.source.name}", error "${s.image.error}")`);
+      // Rows whose message is not the JSON key "predicted" expect a warning beside the result.
+      if (r.message !== '"predicted"')
+        check(s.image.warnings.some((w) => w.includes(r.message)), `${r.file}: the Image panel warns "${r.message}" (${JSON.stringify(s.image.warnings)})`);
       previous = s;
     }
   }

@@ -340,6 +340,11 @@ void draw_panel_image(AppState & s) {
         ImGui::TextWrapped("%s%s", v.error.c_str(), v.ready ? " The previous picture stays below." : "");
         ImGui::PopStyleColor();
     }
+    if (v.ready && v.error.empty() && !v.warnings.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
+        for (const std::string & w : v.warnings) ImGui::TextWrapped("%s: %s.", v.source.name.c_str(), w.c_str());
+        ImGui::PopStyleColor();
+    }
     if (ImGui::BeginTable("##layout", 2, ImGuiTableFlags_BordersInnerV)) {
         ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthFixed, gallery_width(v.gallery));
         ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
