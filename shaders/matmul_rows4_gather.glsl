@@ -1,15 +1,22 @@
-// The second draw of matmul_rgba_4x4.glsl: interleaves its four row targets into one Rgba4 tensor.
-//   u_row0 .. u_row3  RGBA (⌈M/4⌉, ⌈N/4⌉): target r, texel (jq, g) holds row 4g + r
-//   output            c as RGBA (M, ⌈N/4⌉): fragment (jq, i) copies target i % 4, texel (jq, i / 4)
+// The second draw of the four-rows-per-fragment shaders (matmul_rgba_4x4.glsl,
+// attention_scores_rgba_4x4.glsl, attention_output_rgba_4x4.glsl): interleaves their four row
+// targets into one Rgba4 tensor. Rows come in groups of u_period (a product's M: one group; a
+// head's Tq in attention: one group per head and batch); each group starts a new target row, so a
+// fragment's four rows never straddle two heads.
+//   u_row0 .. u_row3  RGBA (groups · ⌈P/4⌉, ⌈N/4⌉), P = u_period: target r, texel (jq, grp · ⌈P/4⌉ + g)
+//                     holds row grp · P + 4g + r
+//   output            RGBA (groups · P, ⌈N/4⌉): fragment (jq, row) copies its row's texel
 uniform sampler2D u_row0;
 uniform sampler2D u_row1;
 uniform sampler2D u_row2;
 uniform sampler2D u_row3;
+uniform int u_period;
 
 void main() {
     ivec2 p = out_pos();
-    ivec2 at = ivec2(p.x, p.y / 4);
-    int r = p.y % 4;  // GLSL ES indexes sampler arrays by constants only: choose by branch
+    int i = p.y % u_period;
+    ivec2 at = ivec2(p.x, (p.y / u_period) * ((u_period + 3) / 4) + i / 4);
+    int r = i % 4;  // GLSL ES indexes sampler arrays by constants only: choose by branch
     if (r == 0) o_value = texelFetch(u_row0, at, 0);
     else if (r == 1) o_value = texelFetch(u_row1, at, 0);
     else if (r == 2) o_value = texelFetch(u_row2, at, 0);

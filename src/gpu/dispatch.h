@@ -24,9 +24,11 @@ public:
     // Renders into `out` (of the shader's output layout), which no input may be. Returns the
     // program's build error, if any.
     Status draw(GpuTensor & out, TexelLayout layout = TexelLayout::Scalar);
-    // Renders into `count` (≤ kMaxTargets) same-sized outputs at once, output r at the shader's
-    // location r (multiple render targets): matmul_rgba_4x4 writes four rows per fragment so.
-    static constexpr int kMaxTargets = 4;  // WebGL2 and GLES 3.0 guarantee four draw buffers
+    // Renders into `count` same-sized outputs at once, output r at the shader's location r
+    // (multiple render targets): matmul_rgba_4x4 writes four rows per fragment so. WebGL2 and
+    // GLES 3.0 guarantee four draw buffers; up to kMaxTargets where GpuKernels::draw_buffers()
+    // says the context has them.
+    static constexpr int kMaxTargets = 8;
     Status draw_targets(GpuTensor * const * outs, int count, TexelLayout layout);
 
 private:

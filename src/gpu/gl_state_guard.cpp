@@ -2,7 +2,11 @@
 
 namespace attn {
 
+int GlStateGuard::s_depth = 0;
+
 GlStateGuard::GlStateGuard() {
+    m_outermost = s_depth++ == 0;
+    if (!m_outermost) return;
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &m_draw_fbo);
     glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &m_read_fbo);
     glGetIntegerv(GL_CURRENT_PROGRAM, &m_program);
@@ -38,6 +42,8 @@ GlStateGuard::GlStateGuard() {
 static void set_enabled(GLenum cap, GLboolean on) { on ? glEnable(cap) : glDisable(cap); }
 
 GlStateGuard::~GlStateGuard() {
+    s_depth--;
+    if (!m_outermost) return;
     set_enabled(GL_BLEND, m_blend);
     set_enabled(GL_SCISSOR_TEST, m_scissor);
     set_enabled(GL_DEPTH_TEST, m_depth);

@@ -28,6 +28,7 @@ add_library(attn_gpu STATIC
   ${_gpu}/gl_backend.cpp
   ${_gpu}/gl_state_guard.cpp
   ${_gpu}/gpu_decode.cpp
+  ${_gpu}/gl.cpp
   ${_gpu}/gpu_tensor.cpp
   ${_gpu}/gpu_transformer.cpp
   ${_gpu}/gpu_transformer_weights.cpp

@@ -88,7 +88,7 @@ Status GpuTensor::upload(ConstView v, GpuTensor * out, TexelLayout layout) {
     return Status::success();
 }
 
-Status GpuTensor::read(TensorView dst) const {
+Status GpuTensor::read(TensorView dst, GlErrors errors) const {
     ATTN_ASSERT(dst.numel() == m_shape.numel(), "GpuTensor::read: %s into %s", m_shape.str().c_str(),
                 dst.shape.str().c_str());
     GlStateGuard guard;
@@ -105,9 +105,8 @@ Status GpuTensor::read(TensorView dst) const {
     glReadPixels(0, 0, GLsizei(w), GLsizei(h), GL_RGBA, GL_FLOAT, rgba.data());
     glDeleteFramebuffers(1, &fbo);
     // Draws do not poll for errors either: one that failed since the last check shows here.
-    if (const GLenum err = glGetError(); err != GL_NO_ERROR)
-        return Status::error("reading a float texture back failed, or a GL call before it did (GL error " +
-                             std::to_string(err) + ")");
+    if (errors == GlErrors::Poll)
+        if (Status s = gl_errors("reading a float texture back, or a GL call before it"); !s) return s;
     const int64_t step = m_layout == TexelLayout::Rgba4 ? 1 : 4;  // floats per element in a row
     for (int64_t r = 0; r < h; r++)
         for (int64_t c = 0; c < C; c++) dst.data[r * C + c] = rgba[size_t((r * w * 4) + c * step)];

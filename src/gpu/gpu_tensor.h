@@ -30,7 +30,12 @@ public:
     // create() and fill with the values of `v`.
     static Status upload(ConstView v, GpuTensor * out, TexelLayout layout = TexelLayout::Scalar);
     // Copies the texture into `dst` (same numel). Blocks until the GPU has finished writing it.
-    Status read(TensorView dst) const;
+    // Then, with GlErrors::Poll, asks the GL whether this or any call since the last check
+    // failed. In the browser that question is a second round trip to the GPU process, about as
+    // long as a small readback: a loop of reads (the benchmark) skips it and polls once after
+    // the loop (gl_errors() in gl.h).
+    enum class GlErrors { Poll, Skip };
+    Status read(TensorView dst, GlErrors errors = GlErrors::Poll) const;
 
     const Shape & shape() const { return m_shape; }
     int64_t rows() const { return m_shape.rows(); }

@@ -1,6 +1,7 @@
 #include "gpu/gpu_workloads.h"
 
 #include "bench/bench_inputs.h"
+#include "gpu/gl_state_guard.h"
 #include "gpu/gpu_try.h"
 
 #include <cmath>
@@ -16,15 +17,21 @@ Status make(Shape s, GpuTensor * out) { return GpuTensor::create(s, out, kRgba);
 // A bias or gain vector as the one-row tensor the broadcasting kernels take.
 Status upload_row(const Tensor & v, GpuTensor * out) { return GpuTensor::upload(ConstView(v).reshaped({1, v.numel()}), out, kRgba); }
 
-// Runs `draws` and reads `result` into `out`, iters times; the first failure stops the loop.
+// Runs `draws` and reads `result` into `out`, iters times; the first failure stops the loop. One
+// state guard for the whole loop, as the app holds one for a whole translation: the context is
+// the benchmark's own, and nothing needs its state back between calls. GL errors are asked for
+// once, after the loop (gpu_tensor.h says why); tfjs's webgl backend does not ask at all.
 template <class Draws>
 double timed_with_readback(int iters, Status * status, const GpuTensor & result, Tensor & out, Draws && draws) {
     const double t0 = now_ms();
+    const GlStateGuard guard;
     for (int i = 0; i < iters && *status; i++) {
         *status = draws();
-        if (*status) *status = result.read(out);
+        if (*status) *status = result.read(out, GpuTensor::GlErrors::Skip);
     }
-    return now_ms() - t0;
+    const double ms = now_ms() - t0;
+    if (*status) *status = gl_errors("the benchmark's draws or readbacks");
+    return ms;
 }
 
 class GpuGemm : public GpuWorkload {

@@ -1,6 +1,8 @@
 // GpuKernels: context checks, shared objects, and the products (linear, matmul).
 #include "gpu/kernels.h"
 
+#include <algorithm>
+
 #include "core/check.h"
 #include "gpu/dispatch.h"
 #include "gpu/gpu_try.h"
@@ -17,6 +19,10 @@ Status GpuKernels::create(std::unique_ptr<GpuKernels> * out) {
     if (major < 3) return Status::error(std::string("OpenGL ES 3.0 / WebGL2 needed, the context is ") + version);
 
     std::unique_ptr<GpuKernels> k(new GpuKernels());
+    GLint draw_buffers = 0, attachments = 0;
+    glGetIntegerv(GL_MAX_DRAW_BUFFERS, &draw_buffers);
+    glGetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &attachments);
+    k->m_draw_buffers = std::min({draw_buffers, attachments, Dispatch::kMaxTargets});
     glGenVertexArrays(1, &k->m_vao);
     glGenFramebuffers(1, &k->m_fbo);
     // Probe one float render target: without EXT_color_buffer_float (or GLES 3.2) no op can run.
@@ -60,15 +66,11 @@ Status GpuKernels::linear(const GpuTensor & x, const GpuTensor & w, const GpuTen
     return d.draw(y);
 }
 
-// Below this many multiply-adds the 4×4 product's second draw and four targets cost more than its
-// fetches save (Chromium/SwiftShader: a 128³ product ran in 2.9 ms as one draw, 4.4 ms as two).
-constexpr int64_t kRows4MinMacs = int64_t(1) << 22;
-
 Status GpuKernels::linear_rgba(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y) {
     check_linear_shapes(x, w, b, y);
     const int64_t N = w.shape()[0];
     // x·wᵀ is the transposed product with w shared by every row of x.
-    if (x.rows() * N * x.cols() >= kRows4MinMacs) return product_rows4(x, w, b, /*trans_b=*/true, x.rows(), N, y);
+    if (x.rows() * N * x.cols() >= kRows4MinMacs) return product_rows(x, w, b, /*trans_b=*/true, x.rows(), N, y);
     const TexelLayout rgba = TexelLayout::Rgba4;
     Dispatch d(*this, "linear_rgba");
     d.input("u_x", x, rgba);
@@ -79,14 +81,30 @@ Status GpuKernels::linear_rgba(const GpuTensor & x, const GpuTensor & w, const G
     return d.draw(y, rgba);
 }
 
-Status GpuKernels::product_rows4(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b,
-                                 int64_t rows, int64_t N, GpuTensor & c) {
+Status GpuKernels::row_targets(const std::string & purpose, const Shape & shape, int count, GpuTensor * targets[]) {
+    for (int r = 0; r < count; r++)
+        GPU_TRY(scratch(purpose + "_" + std::to_string(r), shape, TexelLayout::Rgba4, &targets[r]));
+    return Status::success();
+}
+
+Status GpuKernels::gather_rows(GpuTensor * const targets[], int count, int64_t period, GpuTensor & out) {
+    ATTN_ASSERT(count == 4 || (count == 8 && period == out.rows()), "gather_rows: %d targets, period %lld", count,
+                (long long)period);
     const TexelLayout rgba = TexelLayout::Rgba4;
+    Dispatch d(*this, count == 8 ? "matmul_rows8_gather" : "matmul_rows4_gather");
+    for (int r = 0; r < count; r++) d.input(("u_row" + std::to_string(r)).c_str(), *targets[r], rgba);
+    if (count == 4) d.set("u_period", int(period));
+    return d.draw(out, rgba);
+}
+
+Status GpuKernels::product_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b,
+                                int64_t rows, int64_t N, GpuTensor & c) {
+    const TexelLayout rgba = TexelLayout::Rgba4;
+    const int count = m_draw_buffers >= 8 && rows >= 8 ? 8 : 4;
     GpuTensor * targets[Dispatch::kMaxTargets];
-    for (int r = 0; r < Dispatch::kMaxTargets; r++)
-        GPU_TRY(scratch("rows4_" + std::to_string(r), {(rows + 3) / 4, N}, rgba, &targets[r]));
+    GPU_TRY(row_targets("rows" + std::to_string(count), {(rows + count - 1) / count, N}, count, targets));
     {
-        Dispatch d(*this, "matmul_rgba_4x4");
+        Dispatch d(*this, count == 8 ? "matmul_rgba_8x4" : "matmul_rgba_4x4");
         d.input("u_a", a, rgba);
         d.input("u_b", b, rgba);
         d.input("u_bias", bias ? *bias : b, rgba);  // b only fills the unit: u_has_bias = 0 keeps it unread
@@ -95,11 +113,9 @@ Status GpuKernels::product_rows4(const GpuTensor & a, const GpuTensor & b, const
         d.set("u_N", int(N));
         d.set("u_K", int(a.cols()));
         d.set("u_trans_b", trans_b ? 1 : 0);
-        GPU_TRY(d.draw_targets(targets, Dispatch::kMaxTargets, rgba));
+        GPU_TRY(d.draw_targets(targets, count, rgba));
     }
-    Dispatch d(*this, "matmul_rows4_gather");
-    for (int r = 0; r < Dispatch::kMaxTargets; r++) d.input(("u_row" + std::to_string(r)).c_str(), *targets[r], rgba);
-    return d.draw(c, rgba);
+    return gather_rows(targets, count, rows, c);
 }
 
 // Sizes of c(Bt, M, N) = a(Bt, M, K) · b(...), checked against the contract.
@@ -135,7 +151,7 @@ Status GpuKernels::matmul_rgba(const GpuTensor & a, const GpuTensor & b, bool tr
     // One b for every row of a (a single batch, or b broadcast): four rows per fragment, with a's
     // batches flattened into its rows.
     if ((d.b_batch_rows == 0 || a.rows() == d.M) && a.rows() * d.N * d.K >= kRows4MinMacs)
-        return product_rows4(a, b, nullptr, trans_b, a.rows(), d.N, c);
+        return product_rows(a, b, nullptr, trans_b, a.rows(), d.N, c);
     Dispatch draw(*this, "matmul_rgba");
     draw.input("u_a", a, rgba);
     draw.input("u_b", b, rgba);

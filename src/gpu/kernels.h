@@ -19,6 +19,7 @@
 #include "gpu/gpu_tensor.h"
 #include "gpu/program_cache.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -82,6 +83,13 @@ public:
     Status attention_rgba(const GpuTensor & q, const GpuTensor & k, const GpuTensor & v, int heads, float scale,
                           const GpuMask & mask, GpuTensor & probs, GpuTensor & out);
 
+    // Four rows per fragment (matmul_rgba_4x4.glsl, attention_*_rgba_4x4.glsl) fetch about 2.5x
+    // fewer texels per multiply-add, but render four targets and need a second draw to interleave
+    // them. Below this many multiply-adds the second draw costs more than the fetches save
+    // (Chromium/SwiftShader, builds timed call by call in one page: a 128³ product 1.8 ms as two
+    // draws, 2.7 ms as one; 64³ slower as two).
+    static constexpr int64_t kRows4MinMacs = int64_t(1) << 20;
+
     const ProgramCache & programs() const { return m_programs; }
 
     // Timing mode (the app's per-op table): with a timer set, every draw is bracketed by a full
@@ -89,6 +97,11 @@ public:
     // time added under the shader's name. Waiting serialises the GPU with the CPU, so a timed run
     // is slower than an untimed one; nullptr (the default) turns it off.
     void set_op_timer(OpTimer * timer) { m_timer = timer; }
+
+    // Render targets a draw may write: 4 to 8 (GL_MAX_DRAW_BUFFERS). Tests lower it to 4 to run
+    // the four-rows-per-fragment product on a context that has eight.
+    int draw_buffers() const { return m_draw_buffers; }
+    void limit_draw_buffers(int n) { m_draw_buffers = std::min(m_draw_buffers, n); }
 
 private:
     friend class Dispatch;
@@ -101,10 +114,17 @@ private:
     // creating a texture per call costs more than a small draw.
     std::map<std::string, GpuTensor> m_scratch;
     Status scratch(const std::string & purpose, const Shape & shape, TexelLayout layout, GpuTensor ** out);
+    int m_draw_buffers = 4;  // render targets one draw may write (GL_MAX_DRAW_BUFFERS, at most 8)
+    // `count` scratch targets, (purpose)_0.., of `shape`, for a draw writing `count` rows per fragment.
+    Status row_targets(const std::string & purpose, const Shape & shape, int count, GpuTensor * targets[]);
+    // The gather draw: `count` (4 or 8) targets interleaved into `out`, rows in groups of
+    // `period` (matmul_rows4_gather.glsl; eight targets take one group, matmul_rows8_gather.glsl).
+    Status gather_rows(GpuTensor * const targets[], int count, int64_t period, GpuTensor & out);
     // c(rows, N) = a(rows, K) · b (+ bias(N)), b one matrix for every row (plain (K, N) or
-    // transposed (N, K)): matmul_rgba_4x4.glsl's four rows per fragment, then the gather draw.
-    Status product_rows4(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b, int64_t rows,
-                         int64_t N, GpuTensor & c);
+    // transposed (N, K)): eight rows per fragment (matmul_rgba_8x4.glsl) where the context has
+    // eight draw buffers, else four (matmul_rgba_4x4.glsl), then the gather draw.
+    Status product_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b, int64_t rows,
+                        int64_t N, GpuTensor & c);
 };
 
 } // namespace attn

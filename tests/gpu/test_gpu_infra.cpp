@@ -3,6 +3,7 @@
 #include "gpu_test_env.h"
 
 #include "gpu/gl.h"
+#include "gpu/gl_state_guard.h"
 #include "gpu/gpu_tensor.h"
 #include "gpu/shader_sources.h"
 
@@ -123,6 +124,34 @@ TEST_F(GpuInfra, StateGuardRestoresWhatTheRendererSet) {
     glDeleteTextures(3, textures);
     glDeleteFramebuffers(1, &fbo);
     glDeleteVertexArrays(1, &vao);
+}
+
+// A pass holds one guard around many kernels (gl_state_guard.h): the kernels' own guards then do
+// nothing, the draws change state freely inside, and the outer guard restores it once.
+TEST_F(GpuInfra, NestedGuardsRestoreOnceAtTheOutermost) {
+    glViewport(3, 4, 50, 60);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 8);
+    GLint vp[4] = {}, align = 0;
+    EXPECT_FALSE(GlStateGuard::active());
+    {
+        const GlStateGuard outer;
+        EXPECT_TRUE(GlStateGuard::active());
+        glGetIntegerv(GL_UNPACK_ALIGNMENT, &align);
+        EXPECT_EQ(align, 1) << "the outermost guard sets what the kernels need";
+        Tensor x = random_normal({7, 9}, 2), w = random_normal({5, 9}, 3), y({7, 5});
+        gl->linear(x, w, ConstView(), y);
+        EXPECT_TRUE(GlStateGuard::active()) << "an inner guard ended the outer one";
+        glGetIntegerv(GL_VIEWPORT, vp);
+        EXPECT_NE(vp[2], 50) << "the kernel's own guard restored the viewport inside a pass";
+    }
+    EXPECT_FALSE(GlStateGuard::active());
+    glGetIntegerv(GL_VIEWPORT, vp);
+    EXPECT_EQ(vp[0], 3);
+    EXPECT_EQ(vp[2], 50);
+    EXPECT_EQ(vp[3], 60);
+    glGetIntegerv(GL_UNPACK_ALIGNMENT, &align);
+    EXPECT_EQ(align, 8);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 }
 
 TEST_F(GpuInfra, OversizedTensorIsAClearErrorAndFallsBackToTheCpu) {

@@ -141,35 +141,84 @@ TEST_F(GpuPacked, AttentionEveryMask) {
                 }
 }
 
-// Products large enough for the four-rows-per-fragment path (matmul_rgba_4x4.glsl + the gather),
-// with rows, columns and K that are not multiples of 4, plain and transposed, with a bias.
-TEST_F(GpuPacked, LargeProductsFourRowsPerFragment) {
-    MaxDiff diff("matmul_rgba_4x4");
+// Attention large enough for four query rows per fragment (attention_*_rgba_4x4.glsl and the
+// gather with one group of rows per head): Tq not a multiple of 4, two batches, three heads.
+TEST_F(GpuPacked, AttentionFourRowsPerFragmentEveryMask) {
+    MaxDiff probs_diff("attention_rgba_4x4 probs"), out_diff("attention_rgba_4x4 out");
     GpuKernels & k = gl->kernels();
-    OpTimer timer;  // to see which shaders ran
+    const int64_t B = 2, heads = 3, Tq = 38, Tk = 75, dh = 64, D = heads * dh;
+    ASSERT_GE(B * heads * Tq * Tk * dh, GpuKernels::kRows4MinMacs);
+    Tensor q = random_normal({B, Tq, D}, 41), kk = random_normal({B, Tk, D}, 42), v = random_normal({B, Tk, D}, 43);
+    Tensor cols({B, Tk});
+    cols[Tk - 1] = -INFINITY;
+    for (int64_t j = 0; j < Tk; j++) cols[Tk + j] = -INFINITY;  // batch 1: every key padded
+    Tensor full = random_normal({Tq, Tk}, 44);
+    full[0] = -INFINITY;
+    const GpuTensor g_cols = scalar(cols), g_full = scalar(full);
+    OpTimer timer;
     k.set_op_timer(&timer);
-    const Tensor a = random_normal({1, 131, 257}, 31), b = random_normal({1, 257, 130}, 32), bt = random_normal({1, 130, 257}, 33);
-    for (bool trans : {false, true}) {
-        GpuTensor ga = packed(a), gb = packed(trans ? bt : b), gc = packed_empty({1, 131, 130});
-        ASSERT_TRUE(k.matmul_rgba(ga, gb, trans, gc).ok);
-        Tensor want({1, 131, 130});
-        ref->matmul(a, trans ? bt : b, trans, want);
-        EXPECT_LE(diff.add(read(gc), want), 1e-4) << (trans ? "transposed" : "plain");  // sums of 257 products of N(0,1)
+    for (const MaskCase & m : every_mask(cols, g_cols, full, g_full)) {
+        SCOPED_TRACE("mask kind " + std::to_string(int(m.cpu.kind)));
+        const float scale = 0.125f;
+        GpuTensor gq = packed(q), gk = packed(kk), gv = packed(v);
+        GpuTensor gp = packed_empty({B, heads, Tq, Tk}), go = packed_empty({B, Tq, D});
+        ASSERT_TRUE(k.attention_rgba(gq, gk, gv, int(heads), scale, m.gpu, gp, go).ok);
+        Tensor want_probs({B, heads, Tq, Tk}), want_out({B, Tq, D});
+        ref->attention(q, kk, v, int(heads), scale, m.cpu, want_probs, want_out);
+        EXPECT_LE(probs_diff.add(read(gp), want_probs), 1e-5);
+        EXPECT_LE(out_diff.add(read(go), want_out), 1e-4);  // sums of 75 products
     }
-    const Tensor x = random_normal({67, 250}, 34), w = random_normal({255, 250}, 35), bias = random_normal({255}, 36);
-    GpuTensor gx = packed(x), gw = packed(w), gbias = packed(bias.view().reshaped({1, 255})), gy = packed_empty({67, 255});
-    ASSERT_TRUE(k.linear_rgba(gx, gw, &gbias, gy).ok);
-    Tensor want({67, 255});
-    ref->linear(x, w, bias, want);
-    EXPECT_LE(diff.add(read(gy), want), 1e-4);
     k.set_op_timer(nullptr);
-    int64_t rows4 = 0, gathers = 0;
+    int64_t scores4 = 0, output4 = 0;
     for (const OpTimingRow & row : timer.table(0, "").rows) {
-        if (row.op == "matmul_rgba_4x4") rows4 = row.calls;
-        if (row.op == "matmul_rows4_gather") gathers = row.calls;
+        if (row.op == "attention_scores_rgba_4x4") scores4 = row.calls;
+        if (row.op == "attention_output_rgba_4x4") output4 = row.calls;
     }
-    EXPECT_EQ(rows4, 3) << "every product here is large enough for four rows per fragment";
-    EXPECT_EQ(gathers, 3);
+    EXPECT_EQ(scores4, 4) << "one per mask kind";
+    EXPECT_EQ(output4, 4);
+}
+
+// Products large enough for the many-rows-per-fragment path (matmul_rgba_8x4.glsl where the
+// context has eight draw buffers, as llvmpipe does, and matmul_rgba_4x4.glsl with four, as WebGL2
+// guarantees; then the gather), with rows, columns and K that are not multiples of 4 or 8, plain
+// and transposed, with a bias.
+TEST_F(GpuPacked, LargeProductsManyRowsPerFragment) {
+    const Tensor a = random_normal({1, 131, 257}, 31), b = random_normal({1, 257, 130}, 32), bt = random_normal({1, 130, 257}, 33);
+    const Tensor x = random_normal({67, 250}, 34), w = random_normal({255, 250}, 35), bias = random_normal({255}, 36);
+    for (int buffers : {8, 4}) {
+        SCOPED_TRACE(std::to_string(buffers) + " draw buffers");
+        std::unique_ptr<GpuKernels> k;  // its own, so lowering its draw buffers leaves the fixture's alone
+        ASSERT_TRUE(GpuKernels::create(&k).ok);
+        if (k->draw_buffers() < buffers) {
+            ADD_FAILURE() << "the context has " << k->draw_buffers() << " draw buffers; Mesa's llvmpipe has 8";
+            continue;
+        }
+        k->limit_draw_buffers(buffers);
+        const std::string shader = buffers == 8 ? "matmul_rgba_8x4" : "matmul_rgba_4x4";
+        MaxDiff diff(shader.c_str());
+        OpTimer timer;  // to see which shaders ran
+        k->set_op_timer(&timer);
+        for (bool trans : {false, true}) {
+            GpuTensor ga = packed(a), gb = packed(trans ? bt : b), gc = packed_empty({1, 131, 130});
+            ASSERT_TRUE(k->matmul_rgba(ga, gb, trans, gc).ok);
+            Tensor want({1, 131, 130});
+            ref->matmul(a, trans ? bt : b, trans, want);
+            EXPECT_LE(diff.add(read(gc), want), 1e-4) << (trans ? "transposed" : "plain");  // sums of 257 products of N(0,1)
+        }
+        GpuTensor gx = packed(x), gw = packed(w), gbias = packed(bias.view().reshaped({1, 255})), gy = packed_empty({67, 255});
+        ASSERT_TRUE(k->linear_rgba(gx, gw, &gbias, gy).ok);
+        Tensor want({67, 255});
+        ref->linear(x, w, bias, want);
+        EXPECT_LE(diff.add(read(gy), want), 1e-4);
+        k->set_op_timer(nullptr);
+        int64_t products = 0, gathers = 0;
+        for (const OpTimingRow & row : timer.table(0, "").rows) {
+            if (row.op == shader) products = row.calls;
+            if (row.op == (buffers == 8 ? "matmul_rows8_gather" : "matmul_rows4_gather")) gathers = row.calls;
+        }
+        EXPECT_EQ(products, 3) << "every product here is large enough for " << shader;
+        EXPECT_EQ(gathers, 3);
+    }
 }
 
 // The benchmark column computes what the CPU column computes, on the harness's inputs.
