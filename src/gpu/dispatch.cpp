@@ -61,13 +61,20 @@ Status Dispatch::draw_targets(GpuTensor * const * outs, int count, TexelLayout l
     // round trip to the GPU process, and three per draw were most of a WebGL2 translation's time
     // (the timing table's "other"; 1,100 draws). GpuKernels::create probed that float targets
     // render; a GL error shows at the next readback (GpuTensor::read) and at the end of a run.
-    glBindFramebuffer(GL_FRAMEBUFFER, m_kernels.m_fbo);
+    // An output with a framebuffer of its own (gpu_tensor.h) is drawn there; otherwise the
+    // targets are attached to the kernels' shared framebuffer for this draw only.
     GLenum buffers[kMaxTargets];
-    for (int t = 0; t < count; t++) {
-        buffers[t] = GLenum(GL_COLOR_ATTACHMENT0 + t);
-        glFramebufferTexture2D(GL_FRAMEBUFFER, buffers[t], GL_TEXTURE_2D, outs[t]->texture(), 0);
+    const bool own = count == 1 && outs[0]->framebuffer();
+    if (own) {
+        glBindFramebuffer(GL_FRAMEBUFFER, outs[0]->framebuffer());
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, m_kernels.m_fbo);
+        for (int t = 0; t < count; t++) {
+            buffers[t] = GLenum(GL_COLOR_ATTACHMENT0 + t);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, buffers[t], GL_TEXTURE_2D, outs[t]->texture(), 0);
+        }
+        if (count > 1) glDrawBuffers(count, buffers);
     }
-    if (count > 1) glDrawBuffers(count, buffers);
     glViewport(0, 0, GLsizei(outs[0]->texture_width()), GLsizei(outs[0]->rows()));
     glBindVertexArray(m_kernels.m_vao);
     OpTimer * timer = m_kernels.m_timer;
@@ -80,12 +87,14 @@ Status Dispatch::draw_targets(GpuTensor * const * outs, int count, TexelLayout l
         wait_for_gpu();
         timer->add(m_op, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
-    // Detach, so no texture is left bound for rendering once the caller samples it; the kernels'
-    // framebuffer goes back to one draw buffer, which every other draw assumes.
-    for (int t = 0; t < count; t++) glFramebufferTexture2D(GL_FRAMEBUFFER, buffers[t], GL_TEXTURE_2D, 0, 0);
-    if (count > 1) {
-        const GLenum first = GL_COLOR_ATTACHMENT0;
-        glDrawBuffers(1, &first);
+    // Detach the shared framebuffer's targets, so none stays attached for rendering once the
+    // caller samples it, and go back to one draw buffer, which a one-output draw assumes.
+    if (!own) {
+        for (int t = 0; t < count; t++) glFramebufferTexture2D(GL_FRAMEBUFFER, buffers[t], GL_TEXTURE_2D, 0, 0);
+        if (count > 1) {
+            const GLenum first = GL_COLOR_ATTACHMENT0;
+            glDrawBuffers(1, &first);
+        }
     }
     return Status::success();
 }

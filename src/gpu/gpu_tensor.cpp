@@ -19,20 +19,30 @@ Status check_texture_size(int64_t width, int64_t height, const char * what) {
 }
 
 GpuTensor::~GpuTensor() {
+    if (m_framebuffer) glDeleteFramebuffers(1, &m_framebuffer);
     if (m_texture) glDeleteTextures(1, &m_texture);
 }
 
 GpuTensor::GpuTensor(GpuTensor && o) noexcept
-    : m_shape(o.m_shape), m_layout(o.m_layout), m_texture(std::exchange(o.m_texture, 0)) {}
+    : m_shape(o.m_shape), m_layout(o.m_layout), m_texture(std::exchange(o.m_texture, 0)),
+      m_framebuffer(std::exchange(o.m_framebuffer, 0)) {}
 
 GpuTensor & GpuTensor::operator=(GpuTensor && o) noexcept {
     if (this != &o) {
-        if (m_texture) glDeleteTextures(1, &m_texture);
+        this->~GpuTensor();
         m_shape = o.m_shape;
         m_layout = o.m_layout;
         m_texture = std::exchange(o.m_texture, 0);
+        m_framebuffer = std::exchange(o.m_framebuffer, 0);
     }
     return *this;
+}
+
+void GpuTensor::own_framebuffer() {
+    if (m_framebuffer || !m_texture) return;
+    glGenFramebuffers(1, &m_framebuffer);
+    glBindFramebuffer(GL_FRAMEBUFFER, m_framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, m_texture, 0);
 }
 
 // Allocates t's texture for its shape and layout and, when `values` is not null, fills it.
@@ -92,10 +102,13 @@ Status GpuTensor::read(TensorView dst, GlErrors errors) const {
     ATTN_ASSERT(dst.numel() == m_shape.numel(), "GpuTensor::read: %s into %s", m_shape.str().c_str(),
                 dst.shape.str().c_str());
     GlStateGuard guard;
-    GLuint fbo = 0;
-    glGenFramebuffers(1, &fbo);
+    GLuint fbo = m_framebuffer;
+    if (!fbo) {
+        glGenFramebuffers(1, &fbo);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, m_texture, 0);
+    }
     glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, m_texture, 0);
     // No glCheckFramebufferStatus (a synchronous round trip in the browser, as in dispatch.cpp):
     // GpuKernels::create probed float targets; an unreadable texture shows as the GL error below.
     // RGBA/FLOAT is the one readback format GLES guarantees for float color buffers (R32F alone
@@ -103,7 +116,7 @@ Status GpuTensor::read(TensorView dst, GlErrors errors) const {
     const int64_t w = texture_width(), h = rows(), C = cols();
     std::vector<float> rgba(size_t(w * h * 4));
     glReadPixels(0, 0, GLsizei(w), GLsizei(h), GL_RGBA, GL_FLOAT, rgba.data());
-    glDeleteFramebuffers(1, &fbo);
+    if (fbo != m_framebuffer) glDeleteFramebuffers(1, &fbo);
     // Draws do not poll for errors either: one that failed since the last check shows here.
     if (errors == GlErrors::Poll)
         if (Status s = gl_errors("reading a float texture back, or a GL call before it"); !s) return s;

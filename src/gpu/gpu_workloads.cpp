@@ -13,7 +13,12 @@ namespace {
 constexpr TexelLayout kRgba = TexelLayout::Rgba4;
 
 Status upload(const Tensor & t, GpuTensor * out) { return GpuTensor::upload(t, out, kRgba); }
-Status make(Shape s, GpuTensor * out) { return GpuTensor::create(s, out, kRgba); }
+// Outputs are drawn into on every call: each gets its own framebuffer (gpu_tensor.h).
+Status make(Shape s, GpuTensor * out) {
+    GPU_TRY(GpuTensor::create(s, out, kRgba));
+    out->own_framebuffer();
+    return Status::success();
+}
 // A bias or gain vector as the one-row tensor the broadcasting kernels take.
 Status upload_row(const Tensor & v, GpuTensor * out) { return GpuTensor::upload(ConstView(v).reshaped({1, v.numel()}), out, kRgba); }
 

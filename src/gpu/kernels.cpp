@@ -168,6 +168,7 @@ Status GpuKernels::scratch(const std::string & purpose, const Shape & shape, Tex
     if (t.empty() || !(t.shape() == shape) || t.layout() != layout) {
         t = GpuTensor();
         GPU_TRY(GpuTensor::create(shape, &t, layout));
+        t.own_framebuffer();  // drawn into on every call
     }
     *out = &t;
     return Status::success();

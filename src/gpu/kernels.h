@@ -108,7 +108,7 @@ private:
     GpuKernels() = default;
     ProgramCache m_programs;
     GLuint m_vao = 0;  // empty: the vertex stage needs no attributes
-    GLuint m_fbo = 0;  // the output texture is attached here for each draw
+    GLuint m_fbo = 0;  // the targets of a draw with several (Dispatch::draw_targets) are attached here
     OpTimer * m_timer = nullptr;
     // Intermediate textures of the multi-draw kernels, by purpose, kept while their shape holds:
     // creating a texture per call costs more than a small draw.
