@@ -18,10 +18,13 @@ Status check_texture_size(int64_t width, int64_t height, const char * what) {
                          " texture; this GL allows 1.." + std::to_string(max_size) + " texels per side");
 }
 
-GpuTensor::~GpuTensor() {
+void GpuTensor::release() {
     if (m_framebuffer) glDeleteFramebuffers(1, &m_framebuffer);
     if (m_texture) glDeleteTextures(1, &m_texture);
+    m_framebuffer = m_texture = 0;
 }
+
+GpuTensor::~GpuTensor() { release(); }
 
 GpuTensor::GpuTensor(GpuTensor && o) noexcept
     : m_shape(o.m_shape), m_layout(o.m_layout), m_texture(std::exchange(o.m_texture, 0)),
@@ -29,7 +32,7 @@ GpuTensor::GpuTensor(GpuTensor && o) noexcept
 
 GpuTensor & GpuTensor::operator=(GpuTensor && o) noexcept {
     if (this != &o) {
-        this->~GpuTensor();
+        release();
         m_shape = o.m_shape;
         m_layout = o.m_layout;
         m_texture = std::exchange(o.m_texture, 0);

@@ -55,6 +55,7 @@ public:
     GLuint framebuffer() const { return m_framebuffer; }  // 0 unless own_framebuffer() was called
 
 private:
+    void release();  // deletes the texture and framebuffer
     Shape m_shape;
     TexelLayout m_layout = TexelLayout::Scalar;
     GLuint m_texture = 0;

@@ -1,11 +1,11 @@
 // GpuKernels: context checks, shared objects, and the products (linear, matmul).
 #include "gpu/kernels.h"
 
-#include <algorithm>
-
 #include "core/check.h"
 #include "gpu/dispatch.h"
 #include "gpu/gpu_try.h"
+
+#include <algorithm>
 
 #include <string>
 
@@ -148,8 +148,8 @@ Status GpuKernels::matmul(const GpuTensor & a, const GpuTensor & b, bool trans_b
 Status GpuKernels::matmul_rgba(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c) {
     const MatmulDims d = check_matmul_shapes(a, b, trans_b, c);
     const TexelLayout rgba = TexelLayout::Rgba4;
-    // One b for every row of a (a single batch, or b broadcast): four rows per fragment, with a's
-    // batches flattened into its rows.
+    // One b for every row of a (a single batch, or b broadcast): eight or four rows per fragment,
+    // with a's batches flattened into its rows.
     if ((d.b_batch_rows == 0 || a.rows() == d.M) && a.rows() * d.N * d.K >= kRows4MinMacs)
         return product_rows(a, b, nullptr, trans_b, a.rows(), d.N, c);
     Dispatch draw(*this, "matmul_rgba");
@@ -168,7 +168,7 @@ Status GpuKernels::scratch(const std::string & purpose, const Shape & shape, Tex
     if (t.empty() || !(t.shape() == shape) || t.layout() != layout) {
         t = GpuTensor();
         GPU_TRY(GpuTensor::create(shape, &t, layout));
-        t.own_framebuffer();  // drawn into on every call
+        t.own_framebuffer();  // drawn into on every call (the several-target draws attach it anyway)
     }
     *out = &t;
     return Status::success();

@@ -83,9 +83,10 @@ public:
     Status attention_rgba(const GpuTensor & q, const GpuTensor & k, const GpuTensor & v, int heads, float scale,
                           const GpuMask & mask, GpuTensor & probs, GpuTensor & out);
 
-    // Four rows per fragment (matmul_rgba_4x4.glsl, attention_*_rgba_4x4.glsl) fetch about 2.5x
-    // fewer texels per multiply-add, but render four targets and need a second draw to interleave
-    // them. Below this many multiply-adds the second draw costs more than the fetches save
+    // Four or eight rows per fragment (matmul_rgba_4x4.glsl, matmul_rgba_8x4.glsl,
+    // attention_*_rgba_4x4.glsl) fetch 2.5-3.3x fewer texels per multiply-add, but render several
+    // targets and need a second draw to interleave them. Below this many multiply-adds (of a
+    // product, or of each of attention's two) the second draw costs more than the fetches save
     // (Chromium/SwiftShader, builds timed call by call in one page: a 128³ product 1.8 ms as two
     // draws, 2.7 ms as one; 64³ slower as two).
     static constexpr int64_t kRows4MinMacs = int64_t(1) << 20;
