@@ -9,7 +9,9 @@
 //    "train":  {"steps": 4000, "batch_size": 128, "seed": 1, "schedule": "cosine"|"constant",
 //               "lr": 2e-3, "warmup": 200, "weight_decay": 0, "beta1": 0.9, "beta2": 0.999,
 //               "eps": 1e-8, "clip_norm": 0, "max_seconds": 0, "threads": 1 (convolutions split
-//               their images over this many threads; results repeat for a given count)},
+//               their images over this many threads; results repeat for a given count),
+//               "replicas": 1 (data parallel: each batch split over this many threads, each with
+//               its own copy of the model; batch norm per part, so results depend on the count)},
 //    "output": {"dir": "runs/resnet", "checkpoint_every": 200}}
 // Writes <dir>/checkpoint.safetensors, log.csv, model.safetensors (test and validation accuracy and
 // the test confusion matrix in its metadata) and confusion-test.csv.
@@ -71,6 +73,7 @@ Status read_image_run_config(const std::string & path, ImageRunConfig * out) {
                      F.number(train, "eps", &c.trainer.adam.eps), F.number(train, "weight_decay", &c.trainer.adam.weight_decay),
                      F.number(train, "max_seconds", &c.max_seconds), F.string(train, "schedule", &c.trainer.schedule),
                      F.integer(train, "threads", &c.threads, 1, 64),
+                     F.integer(train, "replicas", &c.options.replicas, 1, 64),
                      F.string(output, "dir", &c.dir),
                      F.integer(output, "checkpoint_every", &c.trainer.checkpoint_every, 0, 100000000)})
         if (!s) return s;

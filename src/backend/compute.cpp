@@ -25,6 +25,16 @@ Compute Compute::fastest() {
 #endif
 }
 
+Compute Compute::same_choices() const {
+    Compute c(BackendKind::Reference);
+    c.m_kind_for = m_kind_for;
+    c.m_few_rows_kind = m_few_rows_kind;
+    c.m_few_rows_max = m_few_rows_max;
+    c.m_verify = m_verify;
+    c.m_timing = m_timing;
+    return c;
+}
+
 void Compute::use(BackendKind kind) { m_kind_for.fill(kind); }
 void Compute::use(Op op, BackendKind kind) { m_kind_for[size_t(op)] = kind; }
 void Compute::use_for_few_rows_linear(BackendKind kind, int64_t max_rows) {

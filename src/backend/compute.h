@@ -24,6 +24,9 @@ public:
     explicit Compute(BackendKind kind);
     // Native: each op on the backend measured fastest for it (docs/benchmarks.md); web: simd.
     static Compute fastest();
+    // A new Compute with this one's choice of backend per op, for another thread (a Compute's
+    // statistics are not shared across threads); statistics start at zero.
+    Compute same_choices() const;
 
     void use(BackendKind kind);           // every op on this backend
     void use(Op op, BackendKind kind);    // one op on this backend

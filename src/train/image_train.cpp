@@ -1,6 +1,7 @@
 #include "train/image_train.h"
 
 #include "core/check.h"
+#include "core/parallel.h"
 #include "nn/grad_ops.h"
 
 #include <algorithm>
@@ -61,16 +62,70 @@ double ImageClassificationTask::train_batch(int64_t index, Rng & rng, TensorMap 
             shift_and_flip(x.data() + int64_t(i) * m_data.rows * m_data.cols, m_data.rows, m_data.cols, dy, dx, flip);
         }
     }
-    m_model.forward(m_cc, x, /*training=*/true, &m_pass);
-    Tensor dlogits(m_pass.logits.shape());
-    const double loss = cross_entropy(m_pass.logits, labels.data(), int64_t(labels.size()), /*ignore_id=*/-1, 0.0f, dlogits);
-    m_model.backward(m_cc, m_pass, dlogits, grads);
+    const int64_t N = int64_t(labels.size());
+    *items = N;
+    const int R = int(std::min<int64_t>(m_opts.replicas, N));
+    if (R <= 1) return shard_step(m_model, m_cc, &m_pass, x, labels.data(), N, N, grads);
+
+    // Data parallel: replica r takes images [N·r/R, N·(r+1)/R) with a copy of the current weights
+    // and running statistics; replica 0 is the model itself.
+    while (int(m_replicas.size()) < R - 1)
+        m_replicas.push_back(std::make_unique<Replica>(Replica{m_model, m_cc.same_choices(), {}, {}}));
+    for (int r = 1; r < R; r++)
+        for (auto & [name, t] : m_replicas[size_t(r - 1)]->model.parameters()) {
+            const Tensor & src = m_model.parameters().at(name);
+            std::copy(src.data(), src.data() + src.numel(), t.data());
+        }
+    const int64_t px = x.numel() / N;
+    std::vector<double> losses(static_cast<size_t>(R));
+    parallel_ranges(R, R, [&](int64_t r0, int64_t r1, int) {
+        for (int64_t r = r0; r < r1; r++) {
+            const int64_t b = N * r / R, e = N * (r + 1) / R;
+            const ConstView shard(x.data() + b * px, Shape{e - b, x.shape()[1], x.shape()[2], x.shape()[3]});
+            if (r == 0) losses[0] = shard_step(m_model, m_cc, &m_pass, shard, labels.data(), e - b, N, grads);
+            else {
+                Replica & rep = *m_replicas[size_t(r - 1)];
+                losses[size_t(r)] = shard_step(rep.model, rep.cc, &rep.pass, shard, labels.data() + b, e - b, N, &rep.grads);
+            }
+        }
+    });
+    // In replica order, so a run repeats exactly. Every replica's running statistics moved from
+    // the same values by momentum × its part's statistics: their mean is one update by the mean.
+    double loss = losses[0];
+    for (int r = 1; r < R; r++) {
+        loss += losses[size_t(r)];
+        for (auto & [name, g] : *grads) {
+            const Tensor & add = m_replicas[size_t(r - 1)]->grads.at(name);
+            for (int64_t i = 0; i < g.numel(); i++) g[i] += add[i];
+        }
+    }
+    for (auto & [name, t] : m_model.parameters()) {
+        if (name.find("running_") == std::string::npos) continue;
+        for (int r = 1; r < R; r++) {
+            const Tensor & other = m_replicas[size_t(r - 1)]->model.parameters().at(name);
+            for (int64_t i = 0; i < t.numel(); i++) t[i] += other[i];
+        }
+        for (int64_t i = 0; i < t.numel(); i++) t[i] /= float(R);
+    }
+    return loss;
+}
+
+// Forward and backward on n images of a batch of `batch`: the loss and gradients are this part's
+// share of the batch mean (n / batch of its own mean), so the parts' sums are the batch's.
+double ImageClassificationTask::shard_step(CnnModel & model, Compute & cc, CnnPass * pass, ConstView x,
+                                           const int32_t * labels, int64_t n, int64_t batch, TensorMap * grads) {
+    model.forward(cc, x, /*training=*/true, pass);
+    Tensor dlogits(pass->logits.shape());
+    const double loss = cross_entropy(pass->logits, labels, n, /*ignore_id=*/-1, 0.0f, dlogits);
+    const float share = float(double(n) / double(batch));
+    if (n != batch)
+        for (int64_t i = 0; i < dlogits.numel(); i++) dlogits[i] *= share;
+    model.backward(cc, *pass, dlogits, grads);
     // Running statistics are buffers, not parameters: with no gradient entry, Adam (and AdamW's
     // decay) leaves them to batch norm.
     for (auto it = grads->begin(); it != grads->end();)
         it = it->first.find("running_") != std::string::npos ? grads->erase(it) : std::next(it);
-    *items = int64_t(labels.size());
-    return loss;
+    return loss * double(share);
 }
 
 ClassifierScore evaluate_classifier(Compute & cc, CnnModel & model, const ImageSet & set, int batch_size) {

@@ -11,6 +11,7 @@
 #include "models/cnn.h"
 #include "train/trainer.h"
 
+#include <memory>
 #include <vector>
 
 namespace attn {
@@ -20,6 +21,11 @@ struct ImageTrainOptions {
     bool augment = true;
     int max_shift = 2;
     bool flip = true;
+    // Data parallel: each batch split into this many contiguous parts, each run forward and
+    // backward on its own thread with its own copy of the model, the gradients summed. Batch norm
+    // then normalises each part by its own statistics ("ghost" batch norm, as data-parallel
+    // training without synchronised batch norm does), so results depend on the count.
+    int replicas = 1;
 };
 
 // images[indices] as (n, 1, rows, cols) floats in [0, 1]; labels into *labels when given.
@@ -42,6 +48,16 @@ private:
     ImageTrainOptions m_opts;
     std::vector<size_t> m_order;
     CnnPass m_pass;
+    // Replicas 1.. (replica 0 is m_model), each with its Compute, pass and gradients.
+    struct Replica {
+        CnnModel model;
+        Compute cc;
+        CnnPass pass;
+        TensorMap grads;
+    };
+    std::vector<std::unique_ptr<Replica>> m_replicas;
+    double shard_step(CnnModel & model, Compute & cc, CnnPass * pass, ConstView x, const int32_t * labels, int64_t n,
+                      int64_t batch, TensorMap * grads);
 };
 
 // A labelled set through the model in inference mode (running statistics).

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 using namespace attn;
@@ -97,6 +98,53 @@ TEST(ImageTrain, TinyNetworkLearnsWhereTheLightIs) {
     for (int64_t v : after.confusion) total += v;
     EXPECT_EQ(total, 200);
     EXPECT_EQ(after.confusion[0] + after.confusion[3], after.correct) << "the diagonal is what was right";
+}
+
+// Data parallel (ImageTrainOptions::replicas): a batch of 8 on two replicas gives the loss and
+// gradients of its two halves run one by one as batches of 4 (each half's share, ½), and batch
+// norm's running statistics end at the mean of the two halves' updates. The halves are batches 0
+// and 1 of the same epoch order with batch size 4. CBAM in, so every layer's backward is summed.
+TEST(ImageTrain, ReplicasSumTheGradientsOfTheirParts) {
+    const ImageSet train = halves(64, 5);
+    CnnConfig cfg = tiny();
+    cfg.cbam = true;
+    const TensorMap weights = CnnModel::random_weights(cfg, 6);
+    Compute cc = Compute::fastest();
+    auto task_step = [&](int replicas, int batch_size, int64_t index, CnnModel * m, TensorMap * grads) {
+        ImageTrainOptions o;
+        o.batch_size = batch_size;
+        o.augment = false;
+        o.replicas = replicas;
+        ImageClassificationTask task(cc, *m, train, o);
+        task.begin_epoch(11, 0);
+        Rng rng(1);
+        int64_t items = 0;
+        const double loss = task.train_batch(index, rng, grads, &items);
+        EXPECT_EQ(items, batch_size);
+        return loss;
+    };
+    CnnModel both, first, second;
+    for (CnnModel * m : {&both, &first, &second}) ASSERT_TRUE(CnnModel::create(cfg, weights, m).ok);
+    TensorMap g2, ga, gb;
+    const double loss2 = task_step(2, 8, 0, &both, &g2);
+    const double la = task_step(1, 4, 0, &first, &ga), lb = task_step(1, 4, 1, &second, &gb);
+    EXPECT_NEAR(loss2, 0.5 * (la + lb), 1e-6);
+    ASSERT_EQ(g2.size(), ga.size());
+    EXPECT_EQ(g2.count("stem/bn/running_mean"), 0u) << "running statistics get no gradient";
+    double worst = 0.0, largest = 0.0;
+    for (const auto & [name, g] : g2)
+        for (int64_t i = 0; i < g.numel(); i++) {
+            worst = std::max(worst, std::abs(double(g[i]) - 0.5 * (double(ga.at(name)[i]) + double(gb.at(name)[i]))));
+            largest = std::max(largest, std::abs(double(g[i])));
+        }
+    EXPECT_GT(largest, 1e-3);
+    EXPECT_LE(worst, 1e-6 * std::max(1.0, largest));
+    for (const char * name : {"stem/bn/running_mean", "stem/bn/running_var", "block_1/bn2/running_var"}) {
+        SCOPED_TRACE(name);
+        const Tensor & got = both.tensors().at(name);
+        for (int64_t i = 0; i < got.numel(); i++)
+            EXPECT_NEAR(got[i], 0.5f * (first.tensors().at(name)[i] + second.tensors().at(name)[i]), 1e-6f);
+    }
 }
 
 TEST(ImageTrain, ResumedRunWithAugmentationEndsWithTheSameWeights) {
