@@ -66,9 +66,13 @@ double ImageClassificationTask::train_batch(int64_t index, Rng & rng, TensorMap 
     *items = N;
     const int R = int(std::min<int64_t>(m_opts.replicas, N));
     if (R <= 1) return shard_step(m_model, m_cc, &m_pass, x, labels.data(), N, N, grads);
+    return data_parallel_step(R, x, labels.data(), grads);
+}
 
-    // Data parallel: replica r takes images [N·r/R, N·(r+1)/R) with a copy of the current weights
-    // and running statistics; replica 0 is the model itself.
+// Replica r takes images [N·r/R, N·(r+1)/R) with a copy of the current weights and running
+// statistics; replica 0 is the model itself.
+double ImageClassificationTask::data_parallel_step(int R, const Tensor & x, const int32_t * labels, TensorMap * grads) {
+    const int64_t N = x.shape()[0];
     while (int(m_replicas.size()) < R - 1)
         m_replicas.push_back(std::make_unique<Replica>(Replica{m_model, m_cc.same_choices(), {}, {}}));
     for (int r = 1; r < R; r++)
@@ -82,10 +86,10 @@ double ImageClassificationTask::train_batch(int64_t index, Rng & rng, TensorMap 
         for (int64_t r = r0; r < r1; r++) {
             const int64_t b = N * r / R, e = N * (r + 1) / R;
             const ConstView shard(x.data() + b * px, Shape{e - b, x.shape()[1], x.shape()[2], x.shape()[3]});
-            if (r == 0) losses[0] = shard_step(m_model, m_cc, &m_pass, shard, labels.data(), e - b, N, grads);
+            if (r == 0) losses[0] = shard_step(m_model, m_cc, &m_pass, shard, labels, e - b, N, grads);
             else {
                 Replica & rep = *m_replicas[size_t(r - 1)];
-                losses[size_t(r)] = shard_step(rep.model, rep.cc, &rep.pass, shard, labels.data() + b, e - b, N, &rep.grads);
+                losses[size_t(r)] = shard_step(rep.model, rep.cc, &rep.pass, shard, labels + b, e - b, N, &rep.grads);
             }
         }
     });

@@ -56,6 +56,7 @@ private:
         TensorMap grads;
     };
     std::vector<std::unique_ptr<Replica>> m_replicas;
+    double data_parallel_step(int replicas, const Tensor & x, const int32_t * labels, TensorMap * grads);
     double shard_step(CnnModel & model, Compute & cc, CnnPass * pass, ConstView x, const int32_t * labels, int64_t n,
                       int64_t batch, TensorMap * grads);
 };
