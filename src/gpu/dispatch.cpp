@@ -42,40 +42,39 @@ static void wait_for_gpu() {
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, texel);
 }
 
-Status Dispatch::draw(GpuTensor & out, TexelLayout layout) {
-    GpuTensor * outs[1] = {&out};
-    return draw_targets(outs, 1, layout);
+void Dispatch::check_output(const GpuTensor & out, TexelLayout layout) const {
+    ATTN_ASSERT(out.layout() == layout, "Dispatch: an output has the wrong texel layout");
+    for (int i = 0; i < m_units; i++)
+        ATTN_ASSERT(m_inputs[i] != out.texture(), "Dispatch: an output is also an input (feedback loop)");
 }
 
-Status Dispatch::draw_targets(GpuTensor * const * outs, int count, TexelLayout layout) {
-    ATTN_ASSERT(count >= 1 && count <= kMaxTargets, "Dispatch: %d render targets", count);
-    for (int t = 0; t < count; t++) {
-        ATTN_ASSERT(outs[t]->layout() == layout, "Dispatch: an output has the wrong texel layout");
-        ATTN_ASSERT(outs[t]->texture_width() == outs[0]->texture_width() && outs[t]->rows() == outs[0]->rows(),
-                    "Dispatch: render targets of different sizes");
-        for (int i = 0; i < m_units; i++)
-            ATTN_ASSERT(m_inputs[i] != outs[t]->texture(), "Dispatch: an output is also an input (feedback loop)");
-    }
+Status Dispatch::draw(GpuTensor & out, TexelLayout layout) {
+    check_output(out, layout);
     if (!m_status) return m_status;
-    // No glGetError or glCheckFramebufferStatus per draw: in the browser each is a synchronous
-    // round trip to the GPU process, and three per draw were most of a WebGL2 translation's time
-    // (the timing table's "other"; 1,100 draws). GpuKernels::create probed that float targets
-    // render; a GL error shows at the next readback (GpuTensor::read) and at the end of a run.
-    // An output with a framebuffer of its own (gpu_tensor.h) is drawn there; otherwise the
-    // targets are attached to the kernels' shared framebuffer for this draw only.
-    GLenum buffers[kMaxTargets];
-    const bool own = count == 1 && outs[0]->framebuffer();
-    if (own) {
-        glBindFramebuffer(GL_FRAMEBUFFER, outs[0]->framebuffer());
-    } else {
-        glBindFramebuffer(GL_FRAMEBUFFER, m_kernels.m_fbo);
-        for (int t = 0; t < count; t++) {
-            buffers[t] = GLenum(GL_COLOR_ATTACHMENT0 + t);
-            glFramebufferTexture2D(GL_FRAMEBUFFER, buffers[t], GL_TEXTURE_2D, outs[t]->texture(), 0);
-        }
-        if (count > 1) glDrawBuffers(count, buffers);
-    }
-    glViewport(0, 0, GLsizei(outs[0]->texture_width()), GLsizei(outs[0]->rows()));
+    // An output with a framebuffer of its own (gpu_tensor.h) is drawn there; otherwise it is
+    // attached to the kernels' shared framebuffer for this draw only, and detached after, so none
+    // stays attached for rendering once the caller samples it.
+    if (out.framebuffer()) return render(out.framebuffer(), out);
+    glBindFramebuffer(GL_FRAMEBUFFER, m_kernels.m_fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, out.texture(), 0);
+    const Status s = render(m_kernels.m_fbo, out);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    return s;
+}
+
+Status Dispatch::draw_set(GpuTargetSet & set, TexelLayout layout) {
+    for (int t = 0; t < set.count(); t++) check_output(set[t], layout);
+    if (!m_status) return m_status;
+    return render(set.framebuffer(), set[0]);
+}
+
+// No glGetError or glCheckFramebufferStatus per draw: in the browser each is a synchronous
+// round trip to the GPU process, and three per draw were most of a WebGL2 translation's time
+// (the timing table's "other"; 1,100 draws). GpuKernels::create probed that float targets
+// render; a GL error shows at the next readback (GpuTensor::read) and at the end of a run.
+Status Dispatch::render(GLuint framebuffer, const GpuTensor & size_of) {
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    glViewport(0, 0, GLsizei(size_of.texture_width()), GLsizei(size_of.rows()));
     glBindVertexArray(m_kernels.m_vao);
     OpTimer * timer = m_kernels.m_timer;
     // GL calls only queue work: finishing what came before, then this draw, is what makes the
@@ -86,15 +85,6 @@ Status Dispatch::draw_targets(GpuTensor * const * outs, int count, TexelLayout l
     if (timer) {
         wait_for_gpu();
         timer->add(m_op, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    }
-    // Detach the shared framebuffer's targets, so none stays attached for rendering once the
-    // caller samples it, and go back to one draw buffer, which a one-output draw assumes.
-    if (!own) {
-        for (int t = 0; t < count; t++) glFramebufferTexture2D(GL_FRAMEBUFFER, buffers[t], GL_TEXTURE_2D, 0, 0);
-        if (count > 1) {
-            const GLenum first = GL_COLOR_ATTACHMENT0;
-            glDrawBuffers(1, &first);
-        }
     }
     return Status::success();
 }

@@ -8,6 +8,7 @@
 #include "core/status.h"
 #include "gpu/gl_state_guard.h"
 #include "gpu/kernels.h"
+#include "gpu/target_set.h"
 
 #include <string>
 
@@ -24,14 +25,15 @@ public:
     // Renders into `out` (of the shader's output layout), which no input may be. Returns the
     // program's build error, if any.
     Status draw(GpuTensor & out, TexelLayout layout = TexelLayout::Scalar);
-    // Renders into `count` same-sized outputs at once, output r at the shader's location r
-    // (multiple render targets): matmul_rgba_4x4 writes four rows per fragment so. WebGL2 and
-    // GLES 3.0 guarantee four draw buffers; up to kMaxTargets where GpuKernels::draw_buffers()
-    // says the context has them.
-    static constexpr int kMaxTargets = 8;
-    Status draw_targets(GpuTensor * const * outs, int count, TexelLayout layout);
+    // Renders into every target of `set` at once, target r at the shader's location r (multiple
+    // render targets): matmul_rgba_8x4 writes eight rows per fragment so. WebGL2 and GLES 3.0
+    // guarantee four draw buffers; up to GpuTargetSet::kMax where GpuKernels::draw_buffers() says
+    // the context has them.
+    Status draw_set(GpuTargetSet & set, TexelLayout layout);
 
 private:
+    void check_output(const GpuTensor & out, TexelLayout layout) const;
+    Status render(GLuint framebuffer, const GpuTensor & size_of);
     GlStateGuard m_guard;  // first member: saves the state before anything below changes it
     GpuKernels & m_kernels;
     std::string m_op;  // the shader's name: the row of the timing table

@@ -22,7 +22,7 @@ Status GpuKernels::create(std::unique_ptr<GpuKernels> * out) {
     GLint draw_buffers = 0, attachments = 0;
     glGetIntegerv(GL_MAX_DRAW_BUFFERS, &draw_buffers);
     glGetIntegerv(GL_MAX_COLOR_ATTACHMENTS, &attachments);
-    k->m_draw_buffers = std::min({draw_buffers, attachments, Dispatch::kMaxTargets});
+    k->m_draw_buffers = std::min({draw_buffers, attachments, GpuTargetSet::kMax});
     glGenVertexArrays(1, &k->m_vao);
     glGenFramebuffers(1, &k->m_fbo);
     // Probe one float render target: without EXT_color_buffer_float (or GLES 3.2) no op can run.
@@ -81,18 +81,32 @@ Status GpuKernels::linear_rgba(const GpuTensor & x, const GpuTensor & w, const G
     return d.draw(y, rgba);
 }
 
-Status GpuKernels::row_targets(const std::string & purpose, const Shape & shape, int count, GpuTensor * targets[]) {
-    for (int r = 0; r < count; r++)
-        GPU_TRY(scratch(purpose + "_" + std::to_string(r), shape, TexelLayout::Rgba4, &targets[r]));
+Status GpuKernels::target_set(const std::string & purpose, const Shape & shape, int count, GpuTargetSet ** out) {
+    const std::string key = purpose + " " + std::to_string(count) + " " + shape.str();
+    std::unique_ptr<GpuTargetSet> & set = m_target_sets[key];
+    if (!set) {
+        if (m_target_sets.size() > kMaxTargetSets) {
+            m_target_sets.clear();
+            return target_set(purpose, shape, count, out);
+        }
+        set.reset(new GpuTargetSet());
+        const Status s = GpuTargetSet::create(shape, count, TexelLayout::Rgba4, set.get());
+        if (!s) {
+            m_target_sets.erase(key);
+            return s;
+        }
+    }
+    *out = set.get();
     return Status::success();
 }
 
-Status GpuKernels::gather_rows(GpuTensor * const targets[], int count, int64_t period, GpuTensor & out) {
+Status GpuKernels::gather_rows(const GpuTargetSet & set, int64_t period, GpuTensor & out) {
+    const int count = set.count();
     ATTN_ASSERT(count == 4 || (count == 8 && period == out.rows()), "gather_rows: %d targets, period %lld", count,
                 (long long)period);
     const TexelLayout rgba = TexelLayout::Rgba4;
     Dispatch d(*this, count == 8 ? "matmul_rows8_gather" : "matmul_rows4_gather");
-    for (int r = 0; r < count; r++) d.input(("u_row" + std::to_string(r)).c_str(), *targets[r], rgba);
+    for (int r = 0; r < count; r++) d.input(("u_row" + std::to_string(r)).c_str(), set[r], rgba);
     if (count == 4) d.set("u_period", int(period));
     return d.draw(out, rgba);
 }
@@ -101,8 +115,8 @@ Status GpuKernels::product_rows(const GpuTensor & a, const GpuTensor & b, const 
                                 int64_t rows, int64_t N, GpuTensor & c) {
     const TexelLayout rgba = TexelLayout::Rgba4;
     const int count = m_draw_buffers >= 8 && rows >= 8 ? 8 : 4;
-    GpuTensor * targets[Dispatch::kMaxTargets];
-    GPU_TRY(row_targets("rows" + std::to_string(count), {(rows + count - 1) / count, N}, count, targets));
+    GpuTargetSet * targets = nullptr;
+    GPU_TRY(target_set("rows", {(rows + count - 1) / count, N}, count, &targets));
     {
         Dispatch d(*this, count == 8 ? "matmul_rgba_8x4" : "matmul_rgba_4x4");
         d.input("u_a", a, rgba);
@@ -113,9 +127,9 @@ Status GpuKernels::product_rows(const GpuTensor & a, const GpuTensor & b, const 
         d.set("u_N", int(N));
         d.set("u_K", int(a.cols()));
         d.set("u_trans_b", trans_b ? 1 : 0);
-        GPU_TRY(d.draw_targets(targets, count, rgba));
+        GPU_TRY(d.draw_set(*targets, rgba));
     }
-    return gather_rows(targets, count, rows, c);
+    return gather_rows(*targets, rows, c);
 }
 
 // Sizes of c(Bt, M, N) = a(Bt, M, K) · b(...), checked against the contract.
@@ -168,7 +182,7 @@ Status GpuKernels::scratch(const std::string & purpose, const Shape & shape, Tex
     if (t.empty() || !(t.shape() == shape) || t.layout() != layout) {
         t = GpuTensor();
         GPU_TRY(GpuTensor::create(shape, &t, layout));
-        t.own_framebuffer();  // drawn into on every call (the several-target draws attach it anyway)
+        t.own_framebuffer();  // drawn into on every call
     }
     *out = &t;
     return Status::success();

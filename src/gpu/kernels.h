@@ -18,6 +18,7 @@
 #include "core/status.h"
 #include "gpu/gpu_tensor.h"
 #include "gpu/program_cache.h"
+#include "gpu/target_set.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -88,8 +89,12 @@ public:
     // targets and need a second draw to interleave them. Below this many multiply-adds (of a
     // product, or of each of attention's two) the second draw costs more than the fetches save
     // (Chromium/SwiftShader, builds timed call by call in one page: a 128³ product 1.8 ms as two
-    // draws, 2.7 ms as one; 64³ slower as two).
-    static constexpr int64_t kRows4MinMacs = int64_t(1) << 20;
+    // draws, 2.7 ms as one; 96³ 0.80 against 1.08 ms; 64³ 0.46-0.56 against 0.54-0.64 ms since
+    // the several targets keep their framebuffer, slower as two before).
+    static constexpr int64_t kRows4MinMacs = int64_t(1) << 18;
+    // Render-target sets those draws keep, one per shape (kernels.cpp): decoding step by step
+    // makes a new shape per step, so beyond this many the cache starts over.
+    static constexpr size_t kMaxTargetSets = 16;
 
     const ProgramCache & programs() const { return m_programs; }
 
@@ -109,18 +114,22 @@ private:
     GpuKernels() = default;
     ProgramCache m_programs;
     GLuint m_vao = 0;  // empty: the vertex stage needs no attributes
-    GLuint m_fbo = 0;  // the targets of a draw with several (Dispatch::draw_targets) are attached here
+    GLuint m_fbo = 0;  // a draw's output without a framebuffer of its own is attached here
     OpTimer * m_timer = nullptr;
     // Intermediate textures of the multi-draw kernels, by purpose, kept while their shape holds:
     // creating a texture per call costs more than a small draw.
     std::map<std::string, GpuTensor> m_scratch;
     Status scratch(const std::string & purpose, const Shape & shape, TexelLayout layout, GpuTensor ** out);
     int m_draw_buffers = 4;  // render targets one draw may write (GL_MAX_DRAW_BUFFERS, at most 8)
-    // `count` scratch targets, (purpose)_0.., of `shape`, for a draw writing `count` rows per fragment.
-    Status row_targets(const std::string & purpose, const Shape & shape, int count, GpuTensor * targets[]);
-    // The gather draw: `count` (4 or 8) targets interleaved into `out`, rows in groups of
+    // The targets of a draw writing `count` rows per fragment, kept by purpose, count and shape:
+    // one pass alternates shapes (an encoder layer's 512- and 2048-wide products), and making
+    // eight textures per call costs more than a small draw. Beyond kMaxTargetSets the cache
+    // starts over.
+    std::map<std::string, std::unique_ptr<GpuTargetSet>> m_target_sets;
+    Status target_set(const std::string & purpose, const Shape & shape, int count, GpuTargetSet ** out);
+    // The gather draw: the 4 or 8 targets of `set` interleaved into `out`, rows in groups of
     // `period` (matmul_rows4_gather.glsl; eight targets take one group, matmul_rows8_gather.glsl).
-    Status gather_rows(GpuTensor * const targets[], int count, int64_t period, GpuTensor & out);
+    Status gather_rows(const GpuTargetSet & set, int64_t period, GpuTensor & out);
     // c(rows, N) = a(rows, K) · b (+ bias(N)), b one matrix for every row (plain (K, N) or
     // transposed (N, K)): eight rows per fragment (matmul_rgba_8x4.glsl) where the context has
     // eight draw buffers, else four (matmul_rgba_4x4.glsl), then the gather draw.

@@ -187,9 +187,9 @@ Status GpuKernels::attention_rgba(const GpuTensor & q, const GpuTensor & k, cons
     // Four query rows per fragment for the two products when they are big enough (kRows4MinMacs).
     const bool rows4 = Tq >= 4 && B * heads * Tq * Tk * (D / heads) >= kRows4MinMacs;
     const int64_t groups = (Tq + 3) / 4;
-    GpuTensor * targets[Dispatch::kMaxTargets];
+    GpuTargetSet * targets = nullptr;
     {
-        if (rows4) GPU_TRY(row_targets("attention_scores_rows4", {B * heads * groups, Tk}, 4, targets));
+        if (rows4) GPU_TRY(target_set("attention_scores", {B * heads * groups, Tk}, 4, &targets));
         Dispatch d(*this, rows4 ? "attention_scores_rgba_4x4" : "attention_scores_rgba");
         d.input("u_q", q, rgba);
         d.input("u_k", k, rgba);
@@ -197,20 +197,20 @@ Status GpuKernels::attention_rgba(const GpuTensor & q, const GpuTensor & k, cons
         d.set("u_H", heads);
         d.set("u_Tq", int(Tq));
         d.set("u_scale", scale);
-        GPU_TRY(rows4 ? d.draw_targets(targets, 4, rgba) : d.draw(*scores, rgba));
+        GPU_TRY(rows4 ? d.draw_set(*targets, rgba) : d.draw(*scores, rgba));
     }
-    if (rows4) GPU_TRY(gather_rows(targets, 4, Tq, *scores));
+    if (rows4) GPU_TRY(gather_rows(*targets, Tq, *scores));
     GPU_TRY(softmax_rgba_draws(*this, *stats, *scores, Tk, Tq, 1.0f, GpuMask{}, probs));  // the mask is in the scores
-    if (rows4) GPU_TRY(row_targets("attention_output_rows4", {B * groups, D}, 4, targets));
+    if (rows4) GPU_TRY(target_set("attention_output", {B * groups, D}, 4, &targets));
     {
         Dispatch d(*this, rows4 ? "attention_output_rgba_4x4" : "attention_output_rgba");
         d.input("u_probs", probs, rgba);
         d.input("u_v", v, rgba);
         d.set("u_H", heads);
         d.set("u_Tq", int(Tq));
-        GPU_TRY(rows4 ? d.draw_targets(targets, 4, rgba) : d.draw(out, rgba));
+        GPU_TRY(rows4 ? d.draw_set(*targets, rgba) : d.draw(out, rgba));
     }
-    return rows4 ? gather_rows(targets, 4, Tq, out) : Status::success();
+    return rows4 ? gather_rows(*targets, Tq, out) : Status::success();
 }
 
 } // namespace attn

@@ -221,6 +221,27 @@ TEST_F(GpuPacked, LargeProductsManyRowsPerFragment) {
     }
 }
 
+// The several-row products keep their render targets by shape (kernels.h): a pass that
+// alternates shapes, more of them than the cache keeps, and then comes back to the first ones
+// must get each product right, through the cache starting over.
+TEST_F(GpuPacked, ProductsOfManyShapesKeepTheirOwnTargets) {
+    GpuKernels & k = gl->kernels();
+    MaxDiff diff("linear_rgba, many shapes");
+    const int shapes = int(GpuKernels::kMaxTargetSets) + 4;
+    for (int i = 0; i < shapes + 2; i++) {
+        const int step = i % shapes;
+        const int64_t rows = 64 + step, N = step % 2 ? 132 : 260, K = 129;  // ≥ kRows4MinMacs each
+        SCOPED_TRACE("rows " + std::to_string(rows) + ", N " + std::to_string(N));
+        ASSERT_GE(rows * N * K, GpuKernels::kRows4MinMacs);
+        const Tensor x = random_normal({rows, K}, 40 + i), w = random_normal({N, K}, 80 + i);
+        GpuTensor gx = packed(x), gw = packed(w), gy = packed_empty({rows, N});
+        ASSERT_TRUE(k.linear_rgba(gx, gw, nullptr, gy).ok);
+        Tensor want({rows, N});
+        ref->linear(x, w, ConstView(), want);
+        EXPECT_LE(diff.add(read(gy), want), 1e-4);
+    }
+}
+
 // The benchmark column computes what the CPU column computes, on the harness's inputs.
 TEST_F(GpuPacked, BenchmarkWorkloadsMatchTheReference) {
     MaxDiff diff("benchmark workloads");
