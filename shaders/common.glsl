@@ -47,3 +47,17 @@ vec4 masked_logits4(sampler2D x, int row, int cq, int C, float scale, int mask_k
     }
     return l;
 }
+
+// gelu(x) = x/2·(1 + erf(x/√2)) per lane (gelu.glsl, gelu_rgba.glsl). GLSL has no erf. erfc(z)
+// for z >= 0 comes from Abramowitz & Stegun 7.1.26,
+//   erfc(z) = (a1·t + a2·t² + a3·t³ + a4·t⁴ + a5·t⁵)·exp(-z²),  t = 1/(1 + p·z),  |error| <= 1.5e-7,
+// and 1 + erf(x/√2) is 2 - erfc(z) for x >= 0 and erfc(z) for x < 0 (z = |x|/√2). Using erfc on
+// the negative side avoids 1 - (1 - tiny), so the absolute error of y stays below |x|/2 · 1.5e-7
+// plus float rounding: the test measures 4.8e-7 at most over [-10, 10] (tests/gpu/test_gpu_ops.cpp).
+vec4 gelu_erf(vec4 x) {
+    vec4 z = abs(x) * 0.70710678118654752;
+    vec4 t = 1.0 / (1.0 + 0.3275911 * z);
+    vec4 q = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) *
+             exp(-z * z);
+    return 0.5 * x * mix(q, 2.0 - q, greaterThanEqual(x, vec4(0.0)));
+}

@@ -16,8 +16,9 @@ struct GpuTranslation {
     AttentionTrace trace;     // the GPU's maps and step candidates; Q/K/V from the CPU reference
     bool same_tokens = false;                      // the GPU chose the CPU reference's tokens
     double logits_max_diff = -1, maps_max_diff = -1;  // max abs diff against the CPU reference
-    double gpu_ms = 0;        // the GPU translation's wall time (timed: glFinish per draw)
-    OpTimingTable timing;     // per shader, for the timing table
+    double gpu_ms = 0;        // the GPU translation's wall time
+    bool timed = false;       // each draw was timed (translate's time_ops): slower, see timing
+    OpTimingTable timing;     // per shader when timed; untimed, no rows and a note saying why
 };
 
 class GpuPath {
@@ -27,8 +28,11 @@ public:
     virtual std::string unavailable_reason() const = 0;
     // Translates `sentence` greedily with `model_index`'s translator on the GPU. False with
     // *error when the GPU failed (lost context, GL error): the caller falls back to the CPU.
+    // With `time_ops` every draw waits for the GPU before and after it, to fill the per-op table:
+    // in Chromium that made a translation ~5x slower, so only when the user shows the table.
     virtual bool translate(const Translator & tr, int model_index, const std::string & sentence,
-                           const std::vector<QkvRequest> & capture, GpuTranslation * out, std::string * error) = 0;
+                           const std::vector<QkvRequest> & capture, bool time_ops, GpuTranslation * out,
+                           std::string * error) = 0;
 };
 
 } // namespace attn

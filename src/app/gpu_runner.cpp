@@ -107,8 +107,9 @@ void GpuRunner::drop(const std::string & reason) {
 }
 
 bool GpuRunner::translate(const Translator & tr, int model_index, const std::string & sentence,
-                          const std::vector<QkvRequest> & capture, GpuTranslation * out, std::string * error) {
-    run(tr, model_index, sentence, capture);
+                          const std::vector<QkvRequest> & capture, bool time_ops, GpuTranslation * out,
+                          std::string * error) {
+    run(tr, model_index, sentence, capture, time_ops);
     if (!m_last.ran) {
         *error = m_last.error.empty() ? "no GPU result" : m_last.error;
         return false;
@@ -119,7 +120,7 @@ bool GpuRunner::translate(const Translator & tr, int model_index, const std::str
 }
 
 void GpuRunner::run(const Translator & tr, int model_index, const std::string & sentence,
-                    const std::vector<QkvRequest> & capture) {
+                    const std::vector<QkvRequest> & capture, bool time_ops) {
     GpuRunReport r;
     r.sentence = sentence;
     if (m_kernels && context_lost()) drop("the WebGL context was lost; translations stay on the CPU");
@@ -158,7 +159,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     AttentionTrace gpu_trace;
     DecodeResult got;
     OpTimer timer;  // timing mode for this pass only: the parity pass below is not the user's run
-    m_kernels->set_op_timer(&timer);
+    if (time_ops) m_kernels->set_op_timer(&timer);
     t0 = clock::now();
     Status s = gpu_translate(*gpu, cpu.source_ids, -1, &gpu_trace, &got);
     r.gpu_ms = ms_since(t0);
@@ -207,16 +208,24 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     g.logits_max_diff = r.logits_max_diff;
     g.maps_max_diff = r.maps_max_diff;
     g.gpu_ms = r.gpu_ms;
-    // EXT_disjoint_timer_query would time on the GPU's own clock, but SwiftShader and llvmpipe
-    // do not offer it; glFinish works everywhere and includes the driver's CPU-side work.
-    g.timing = timer.table(r.gpu_ms, "GL: each draw timed between two waits for the GPU (glFinish + 1-texel readback). "
-                                     "'other': state save/restore and glGetError round trips, texture allocation, "
-                                     "readbacks, token choice on the CPU.");
-    // In the browser most of that rest is synchronous round trips to the GPU process (state
-    // save/restore around each draw, glGetError, framebuffer checks), texture allocation and
-    // readbacks: name them, or the biggest row would explain nothing.
-    if (!g.timing.rows.empty() && g.timing.rows.back().op == kOtherOpRow)
-        g.timing.rows.back().op = "other: GL sync calls, textures, readbacks";
+    g.timed = time_ops;
+    g.timing = OpTimingTable{};
+    if (time_ops) {
+        // EXT_disjoint_timer_query would time on the GPU's own clock, but SwiftShader and llvmpipe
+        // do not offer it; glFinish works everywhere and includes the driver's CPU-side work.
+        g.timing = timer.table(r.gpu_ms, "GL: each draw timed between two waits for the GPU (glFinish + 1-texel "
+                                         "readback), which makes this run several times slower than an untimed one. "
+                                         "'other': state save/restore, texture allocation, readbacks, token choice on the CPU.");
+        // In the browser most of that rest is synchronous round trips to the GPU process (state
+        // save/restore, texture allocation, readbacks): name them, or the biggest row would
+        // explain nothing.
+        if (!g.timing.rows.empty() && g.timing.rows.back().op == kOtherOpRow)
+            g.timing.rows.back().op = "other: GL sync calls, textures, readbacks";
+    } else {
+        g.timing.total_ms = r.gpu_ms;
+        g.timing.method = "GL: an untimed run, the real speed. While this table is shown, translations are timed draw by "
+                          "draw instead; each draw then waits for the GPU, which makes a run several times slower.";
+    }
     m_last = std::move(r);
 }
 

@@ -47,13 +47,15 @@ public:
     std::string unavailable_reason() const override;
 
     // Translates `sentence` with `model_index`'s translator on the GPU and the CPU reference; the
-    // CPU reference also records Q/K/V for `capture` (the step-through view).
+    // CPU reference also records Q/K/V for `capture` (the step-through view). `time_ops`: as
+    // GpuPath::translate.
     void run(const Translator & tr, int model_index, const std::string & sentence,
-             const std::vector<QkvRequest> & capture = {});
+             const std::vector<QkvRequest> & capture = {}, bool time_ops = false);
 
     // GpuPath: run(), then hands over the GPU's translation, trace, parity and per-draw timing.
     bool translate(const Translator & tr, int model_index, const std::string & sentence,
-                   const std::vector<QkvRequest> & capture, GpuTranslation * out, std::string * error) override;
+                   const std::vector<QkvRequest> & capture, bool time_ops, GpuTranslation * out,
+                   std::string * error) override;
 
     std::string json() const;  // {"available", "float_targets", "unavailable_reason", "last": {...}}
 

@@ -107,6 +107,10 @@ void TranslationRunner::update(AppState & state, double now) {
         bs.notice = d.notice;
         state.request_translation(-1e9);
     }
+    // The timing table shown after an untimed WebGL2 run: run again, timed, so it has rows.
+    if (state.show_op_timing && bs.ran == ComputeBackend::WebGL2 && !bs.gl_timed && state.backend == ComputeBackend::WebGL2 &&
+        !state.translate_requested)
+        state.request_translation(-1e9);
     if (state.translate_requested && now - state.edit_time >= kDebounceSeconds) run(state);
 }
 
@@ -158,7 +162,7 @@ void TranslationRunner::run(AppState & state) {
     if (decision.run_on == ComputeBackend::WebGL2) {
         GpuTranslation g;
         std::string error;
-        if (m_gpu->translate(tr, state.model, state.sentence, t.trace.capture, &g, &error)) {
+        if (m_gpu->translate(tr, state.model, state.sentence, t.trace.capture, state.show_op_timing, &g, &error)) {
             r = std::move(g.translation);
             g.trace.capture = t.trace.capture;
             t.trace = std::move(g.trace);
@@ -167,6 +171,7 @@ void TranslationRunner::run(AppState & state) {
             bs.maps_max_diff = g.maps_max_diff;
             bs.same_tokens = g.same_tokens;
             bs.timing = std::move(g.timing);
+            bs.gl_timed = g.timed;
             bs.ran = ComputeBackend::WebGL2;
             translated = true;
         } else {

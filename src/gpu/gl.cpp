@@ -4,6 +4,8 @@
 
 namespace attn {
 
+int DeferredAllocationChecks::s_depth = 0;
+
 Status gl_errors(const char * what) {
     const GLenum err = glGetError();
     if (err == GL_NO_ERROR) return Status::success();

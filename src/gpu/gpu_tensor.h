@@ -25,7 +25,8 @@ public:
 
     // An uninitialised texture for `shape`. Fails, allocating nothing, when either side of the
     // texture would exceed GL_MAX_TEXTURE_SIZE, or when GL runs out of memory; the message says
-    // which, so the caller can fall back to the CPU.
+    // which, so the caller can fall back to the CPU. Inside a DeferredAllocationChecks scope (gl.h)
+    // running out of memory is reported by the next polling read() instead.
     static Status create(Shape shape, GpuTensor * out, TexelLayout layout = TexelLayout::Scalar);
     // create() and fill with the values of `v`.
     static Status upload(ConstView v, GpuTensor * out, TexelLayout layout = TexelLayout::Scalar);

@@ -1,6 +1,7 @@
 // GpuTransformer: the encoder, the full decoder and the incremental step, mirroring
-// models/transformer.cpp. Every intermediate is a fresh texture: kernels cannot write a tensor
-// they read, so the CPU model's in-place adds become a second texture here.
+// models/transformer.cpp. Every tensor is RGBA-packed (gpu_tensor.h), weights and activations
+// alike, so each op is the packed kernel. Every intermediate is a fresh texture: kernels cannot
+// write a tensor they read, so the CPU model's in-place adds become a second texture here.
 #include "gpu/gpu_transformer.h"
 
 #include "gpu/gpu_try.h"
@@ -10,7 +11,7 @@
 
 namespace attn {
 
-static Status make(Shape shape, GpuTensor * t) { return GpuTensor::create(shape, t); }
+static Status make(Shape shape, GpuTensor * t) { return GpuTensor::create(shape, t, TexelLayout::Rgba4); }
 
 // One AttentionMap per head from probs(1, H, Tq, Tk), as the CPU model records them.
 static Status record_maps(AttentionTrace * trace, const char * kind, int layer, const GpuTensor & probs) {
@@ -28,7 +29,7 @@ static Status record_maps(AttentionTrace * trace, const char * kind, int layer, 
 
 Status GpuTransformer::project(const GpuLinear & l, const GpuTensor & x, GpuTensor * y) {
     GPU_TRY(make({x.rows(), l.weight.shape()[0]}, y));
-    return m_k.linear(x, l.weight, &l.bias, *y);
+    return m_k.linear_rgba(x, l.weight, &l.bias, *y);
 }
 
 Status GpuTransformer::embed(const GpuTensor & table, const std::vector<int32_t> & ids, int first_position,
@@ -39,11 +40,11 @@ Status GpuTransformer::embed(const GpuTensor & table, const std::vector<int32_t>
     std::iota(positions.begin(), positions.end(), first_position);
     GpuTensor tokens, pe;
     GPU_TRY(make({T, D}, &tokens));
-    GPU_TRY(m_k.embedding(table, ids.data(), T, tokens));
+    GPU_TRY(m_k.embedding_rgba(table, ids.data(), T, tokens));
     GPU_TRY(make({T, D}, &pe));
-    GPU_TRY(m_k.embedding(m_positions, positions.data(), T, pe));
+    GPU_TRY(m_k.embedding_rgba(m_positions, positions.data(), T, pe));
     GPU_TRY(make({T, D}, x));
-    return m_k.add(tokens, pe, *x);
+    return m_k.add_rgba(tokens, pe, *x);
 }
 
 template <class F>
@@ -54,15 +55,15 @@ Status GpuTransformer::residual(const GpuNorm & n, GpuTensor * x, F && f) {
     if (m_cfg.norm == NormPlacement::Pre) {
         GpuTensor normed;
         GPU_TRY(make(x->shape(), &normed));
-        GPU_TRY(m_k.layer_norm(*x, n.gamma, n.beta, eps, normed));
+        GPU_TRY(m_k.layer_norm_rgba(*x, n.gamma, n.beta, eps, normed));
         GPU_TRY(f(normed, &sub));
-        GPU_TRY(m_k.add(*x, sub, y));
+        GPU_TRY(m_k.add_rgba(*x, sub, y));
     } else {
         GpuTensor sum;
         GPU_TRY(f(*x, &sub));
         GPU_TRY(make(x->shape(), &sum));
-        GPU_TRY(m_k.add(sub, *x, sum));
-        GPU_TRY(m_k.layer_norm(sum, n.gamma, n.beta, eps, y));
+        GPU_TRY(m_k.add_rgba(sub, *x, sum));
+        GPU_TRY(m_k.layer_norm_rgba(sum, n.gamma, n.beta, eps, y));
     }
     *x = std::move(y);
     return Status::success();
@@ -78,7 +79,7 @@ Status GpuTransformer::attend(const GpuAttentionWeights & w, const GpuTensor & x
     GPU_TRY(make({1, H, Tq, Tk}, &probs));
     GPU_TRY(make({Tq, D}, &context));
     const float scale = 1.0f / std::sqrt(float(D / H));
-    GPU_TRY(m_k.attention(q, k, v, int(H), scale, GpuMask{mask, nullptr}, probs, context));
+    GPU_TRY(m_k.attention_rgba(q, k, v, int(H), scale, GpuMask{mask, nullptr}, probs, context));
     GPU_TRY(project(w.o, context, out));
     return trace ? record_maps(trace, kind, layer, probs) : Status::success();
 }
@@ -88,7 +89,7 @@ Status GpuTransformer::feed_forward(const GpuLinear & fc1, const GpuLinear & fc2
     GpuTensor hidden, activated;
     GPU_TRY(project(fc1, x, &hidden));
     GPU_TRY(make(hidden.shape(), &activated));
-    GPU_TRY(m_cfg.activation == Activation::Gelu ? m_k.gelu(hidden, activated) : m_k.relu(hidden, activated));
+    GPU_TRY(m_cfg.activation == Activation::Gelu ? m_k.gelu_rgba(hidden, activated) : m_k.relu_rgba(hidden, activated));
     return project(fc2, activated, out);
 }
 
@@ -96,7 +97,7 @@ Status GpuTransformer::generate(GpuTensor x, Tensor * logits) {
     if (m_cfg.norm == NormPlacement::Pre) {
         GpuTensor y;
         GPU_TRY(make(x.shape(), &y));
-        GPU_TRY(m_k.layer_norm(x, m_dec_final.gamma, m_dec_final.beta, m_cfg.layer_norm_eps, y));
+        GPU_TRY(m_k.layer_norm_rgba(x, m_dec_final.gamma, m_dec_final.beta, m_cfg.layer_norm_eps, y));
         x = std::move(y);
     }
     GpuTensor out;
@@ -106,6 +107,7 @@ Status GpuTransformer::generate(GpuTensor x, Tensor * logits) {
 }
 
 Status GpuTransformer::encode(const std::vector<int32_t> & src, GpuEncoderOutput * out, AttentionTrace * trace) {
+    const DeferredAllocationChecks deferred;  // a failed allocation shows at the decoder's logits read (gl.h)
     const TransformerConfig & c = m_cfg;
     GpuTensor x;
     GPU_TRY(embed(c.tied == TiedEmbeddings::All ? m_tgt_embed : m_src_embed, src, 0, &x));
@@ -124,7 +126,7 @@ Status GpuTransformer::encode(const std::vector<int32_t> & src, GpuEncoderOutput
     if (c.norm == NormPlacement::Pre && c.encoder_layers > 0) {
         GpuTensor y;
         GPU_TRY(make(x.shape(), &y));
-        GPU_TRY(m_k.layer_norm(x, m_enc_final.gamma, m_enc_final.beta, c.layer_norm_eps, y));
+        GPU_TRY(m_k.layer_norm_rgba(x, m_enc_final.gamma, m_enc_final.beta, c.layer_norm_eps, y));
         x = std::move(y);
     }
     out->memory = std::move(x);
@@ -142,6 +144,7 @@ Status GpuTransformer::encode(const std::vector<int32_t> & src, GpuEncoderOutput
 
 Status GpuTransformer::decode_full(const GpuEncoderOutput & enc, const std::vector<int32_t> & tgt_in, Tensor * logits,
                                    AttentionTrace * trace) {
+    const DeferredAllocationChecks deferred;  // a failed allocation shows at the logits read (gl.h)
     GpuTensor x;
     GPU_TRY(embed(m_tgt_embed, tgt_in, 0, &x));
     for (int l = 0; l < m_cfg.decoder_layers; l++) {
@@ -178,13 +181,14 @@ static Status append_row(GpuKernels & k, GpuTensor row, GpuTensor * cache) {
     }
     GpuTensor grown;
     GPU_TRY(make({cache->rows() + 1, cache->cols()}, &grown));
-    GPU_TRY(k.concat_rows(*cache, row, grown));
+    GPU_TRY(k.concat_rows_rgba(*cache, row, grown));
     *cache = std::move(grown);
     return Status::success();
 }
 
 Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache & cache, int32_t token,
                                    Tensor * logits) {
+    const DeferredAllocationChecks deferred;  // a failed allocation shows at the logits read (gl.h)
     GpuTensor x;
     GPU_TRY(embed(m_tgt_embed, {token}, cache.length, &x));
     for (int l = 0; l < m_cfg.decoder_layers; l++) {

@@ -51,8 +51,10 @@ struct GpuDecoderLayer {
 
 class GpuTransformer {
 public:
-    // Uploads `model`'s weights; the model is not needed afterwards. Fails (a texture-size limit,
-    // GL memory) with the reason, so the caller can stay on the CPU.
+    // Uploads `model`'s weights, RGBA-packed like every tensor of the passes (the packed kernels
+    // of kernels.h); the model is not needed afterwards. Fails with the reason, so the caller can
+    // stay on the CPU: a texture-size limit, GL memory, or d_model / heads not a multiple of 4
+    // (attention_rgba packs a head's d_k into whole texels).
     static Status create(GpuKernels & kernels, const Transformer & model, std::unique_ptr<GpuTransformer> * out);
     GpuTransformer(const GpuTransformer &) = delete;
     GpuTransformer & operator=(const GpuTransformer &) = delete;

@@ -9,6 +9,11 @@
 namespace attn {
 
 Status GpuTransformer::create(GpuKernels & kernels, const Transformer & model, std::unique_ptr<GpuTransformer> * out) {
+    const TransformerConfig & c = model.config();
+    // attention_rgba packs each head's d_k into whole texels.
+    if (c.head_dim() % 4 != 0)
+        return Status::error("the WebGL2 path needs d_model / heads to be a multiple of 4; this model has " +
+                             std::to_string(c.d_model) + " / " + std::to_string(c.heads));
     std::unique_ptr<GpuTransformer> g(new GpuTransformer(kernels));
     GPU_TRY(g->upload(model));
     *out = std::move(g);
@@ -21,7 +26,8 @@ Status GpuTransformer::upload(const Transformer & model) {
     const TransformerConfig & c = model.config();
     const TensorMap & t = model.tensors();
     m_cfg = c;
-    auto tensor = [&](const std::string & name, GpuTensor * g) { return GpuTensor::upload(t.at(name).cview(), g); };
+    const TexelLayout rgba = TexelLayout::Rgba4;
+    auto tensor = [&](const std::string & name, GpuTensor * g) { return GpuTensor::upload(t.at(name).cview(), g, rgba); };
     auto linear = [&](const std::string & p, GpuLinear * l) {
         GPU_TRY(tensor(p + "/weight", &l->weight));
         return tensor(p + "/bias", &l->bias);
@@ -40,11 +46,11 @@ Status GpuTransformer::upload(const Transformer & model) {
     // once gives the same float products and saves a kernel per step.
     auto embedding = [&](const std::string & name, GpuTensor * g) {
         const Tensor & table = t.at(name);
-        if (!c.scale_embeddings) return GpuTensor::upload(table.cview(), g);
+        if (!c.scale_embeddings) return GpuTensor::upload(table.cview(), g, rgba);
         const float s = std::sqrt(float(c.d_model));
         Tensor scaled(table.shape());
         for (int64_t i = 0; i < table.numel(); i++) scaled[i] = table[i] * s;
-        return GpuTensor::upload(scaled.cview(), g);
+        return GpuTensor::upload(scaled.cview(), g, rgba);
     };
 
     GPU_TRY(embedding("decoder/embed/weight", &m_tgt_embed));
@@ -52,7 +58,7 @@ Status GpuTransformer::upload(const Transformer & model) {
     // Tied generators read the decoder's table unscaled: a copy of its own when the embedding is scaled.
     GPU_TRY(tensor(c.tied == TiedEmbeddings::None ? "generator/weight" : "decoder/embed/weight", &m_generator.weight));
     GPU_TRY(tensor("generator/bias", &m_generator.bias));
-    GPU_TRY(GpuTensor::upload(model.positions().cview(), &m_positions));
+    GPU_TRY(GpuTensor::upload(model.positions().cview(), &m_positions, rgba));
 
     m_enc.resize(size_t(c.encoder_layers));
     for (int i = 0; i < c.encoder_layers; i++) {

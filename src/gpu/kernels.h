@@ -77,6 +77,9 @@ public:
     // O(rows·C²). The statistics live in textures these kernels keep between calls.
     Status add_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);  // b as add's
     Status relu_rgba(const GpuTensor & x, GpuTensor & y);
+    Status gelu_rgba(const GpuTensor & x, GpuTensor & y);
+    Status concat_rows_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);
+    Status embedding_rgba(const GpuTensor & table, const int32_t * ids, int64_t T, GpuTensor & y);  // ids as embedding's
     Status softmax_rows_rgba(const GpuTensor & x, float scale, const GpuMask & mask, GpuTensor & y);
     Status layer_norm_rgba(const GpuTensor & x, const GpuTensor & gamma, const GpuTensor & beta, float eps,
                            GpuTensor & y);

@@ -13,22 +13,24 @@ static void check_same_shape(const GpuTensor & x, const GpuTensor & y, const cha
 }
 
 // add and mul: b of a's shape, or one row of a's width (broadcast); the shader tells them apart by height.
-static Status binary(GpuKernels & k, const char * op, const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+static Status binary(GpuKernels & k, const char * op, const GpuTensor & a, const GpuTensor & b, GpuTensor & y,
+                     TexelLayout layout = TexelLayout::Scalar) {
     check_same_shape(a, y, op);
     ATTN_ASSERT((b.rows() == a.rows() && b.cols() == a.cols()) || (b.rows() == 1 && b.cols() == a.cols()),
                 "gpu %s: a %s, b %s", op, a.shape().str().c_str(), b.shape().str().c_str());
     Dispatch d(k, op);
-    d.input("u_a", a);
-    d.input("u_b", b);
-    return d.draw(y);
+    d.input("u_a", a, layout);
+    d.input("u_b", b, layout);
+    return d.draw(y, layout);
 }
 
-// relu, gelu, tanh, sigmoid: y = f(x), one element per fragment.
-static Status unary(GpuKernels & k, const char * op, const GpuTensor & x, GpuTensor & y) {
+// relu, gelu, tanh, sigmoid: y = f(x), one element (Scalar) or four (Rgba4) per fragment.
+static Status unary(GpuKernels & k, const char * op, const GpuTensor & x, GpuTensor & y,
+                    TexelLayout layout = TexelLayout::Scalar) {
     check_same_shape(x, y, op);
     Dispatch d(k, op);
-    d.input("u_x", x);
-    return d.draw(y);
+    d.input("u_x", x, layout);
+    return d.draw(y, layout);
 }
 
 Status GpuKernels::add(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) { return binary(*this, "add", a, b, y); }
@@ -38,17 +40,23 @@ Status GpuKernels::gelu(const GpuTensor & x, GpuTensor & y) { return unary(*this
 Status GpuKernels::tanh(const GpuTensor & x, GpuTensor & y) { return unary(*this, "tanh", x, y); }
 Status GpuKernels::sigmoid(const GpuTensor & x, GpuTensor & y) { return unary(*this, "sigmoid", x, y); }
 
-Status GpuKernels::concat_rows(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+static Status concat(GpuKernels & k, const GpuTensor & a, const GpuTensor & b, GpuTensor & y, TexelLayout layout) {
     ATTN_ASSERT(a.cols() == b.cols() && y.cols() == a.cols() && y.rows() == a.rows() + b.rows(),
                 "gpu concat_rows: a %s, b %s, y %s", a.shape().str().c_str(), b.shape().str().c_str(),
                 y.shape().str().c_str());
-    Dispatch d(*this, "concat_rows");
-    d.input("u_a", a);
-    d.input("u_b", b);
-    return d.draw(y);
+    const bool rgba = layout == TexelLayout::Rgba4;
+    Dispatch d(k, rgba ? "concat_rows_rgba" : "concat_rows");
+    d.input("u_a", a, layout);
+    d.input("u_b", b, layout);
+    return d.draw(y, layout);
 }
 
-Status GpuKernels::embedding(const GpuTensor & table, const int32_t * ids, int64_t T, GpuTensor & y) {
+Status GpuKernels::concat_rows(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+    return concat(*this, a, b, y, TexelLayout::Scalar);
+}
+
+static Status gather(GpuKernels & k, const GpuTensor & table, const int32_t * ids, int64_t T, GpuTensor & y,
+                     TexelLayout layout) {
     const int64_t V = table.rows(), D = table.cols();
     ATTN_ASSERT(y.rows() == T && y.cols() == D, "gpu embedding: y %s for T=%lld D=%lld", y.shape().str().c_str(),
                 (long long)T, (long long)D);
@@ -68,30 +76,29 @@ Status GpuKernels::embedding(const GpuTensor & table, const int32_t * ids, int64
         glTexImage2D(GL_TEXTURE_2D, 0, GL_R32I, GLsizei(T), 1, 0, GL_RED_INTEGER, GL_INT, ids);
     }
     {
-        Dispatch d(*this, "embedding");
-        d.input("u_table", table);
+        Dispatch d(k, layout == TexelLayout::Rgba4 ? "embedding_rgba" : "embedding");
+        d.input("u_table", table, layout);
         d.input_texture("u_ids", ids_texture);
-        s = d.draw(y);
+        s = d.draw(y, layout);
     }
     glDeleteTextures(1, &ids_texture);
     return s;
 }
 
-Status GpuKernels::add_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
-    check_same_shape(a, y, "add_rgba");
-    ATTN_ASSERT((b.rows() == a.rows() && b.cols() == a.cols()) || (b.rows() == 1 && b.cols() == a.cols()),
-                "gpu add_rgba: a %s, b %s", a.shape().str().c_str(), b.shape().str().c_str());
-    Dispatch d(*this, "add_rgba");
-    d.input("u_a", a, TexelLayout::Rgba4);
-    d.input("u_b", b, TexelLayout::Rgba4);
-    return d.draw(y, TexelLayout::Rgba4);
+Status GpuKernels::embedding(const GpuTensor & table, const int32_t * ids, int64_t T, GpuTensor & y) {
+    return gather(*this, table, ids, T, y, TexelLayout::Scalar);
 }
 
-Status GpuKernels::relu_rgba(const GpuTensor & x, GpuTensor & y) {
-    check_same_shape(x, y, "relu_rgba");
-    Dispatch d(*this, "relu_rgba");
-    d.input("u_x", x, TexelLayout::Rgba4);
-    return d.draw(y, TexelLayout::Rgba4);
+Status GpuKernels::add_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+    return binary(*this, "add_rgba", a, b, y, TexelLayout::Rgba4);
+}
+Status GpuKernels::relu_rgba(const GpuTensor & x, GpuTensor & y) { return unary(*this, "relu_rgba", x, y, TexelLayout::Rgba4); }
+Status GpuKernels::gelu_rgba(const GpuTensor & x, GpuTensor & y) { return unary(*this, "gelu_rgba", x, y, TexelLayout::Rgba4); }
+Status GpuKernels::concat_rows_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y) {
+    return concat(*this, a, b, y, TexelLayout::Rgba4);
+}
+Status GpuKernels::embedding_rgba(const GpuTensor & table, const int32_t * ids, int64_t T, GpuTensor & y) {
+    return gather(*this, table, ids, T, y, TexelLayout::Rgba4);
 }
 
 } // namespace attn

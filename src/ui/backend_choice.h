@@ -46,6 +46,7 @@ struct BackendStatus {
     double logits_max_diff = -1, maps_max_diff = -1;
     bool same_tokens = false;
     OpTimingTable timing;             // the last run's ops, whatever backend ran it
+    bool gl_timed = false;            // a WebGL2 run timed draw by draw (else its table has no rows)
 };
 
 } // namespace attn

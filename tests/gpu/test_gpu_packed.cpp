@@ -1,4 +1,4 @@
-// The RGBA-packed kernels (kernels.h: add_rgba … attention_rgba, shaders/*_rgba.glsl) against the
+// The RGBA-packed kernels (kernels.h: add_rgba … embedding_rgba, shaders/*_rgba.glsl) against the
 // reference, with C and D that are not multiples of 4 (the padding lanes), every mask kind and a
 // row with every position removed; and the benchmark's GPU workloads (gpu_workloads.h) against
 // the same workloads on the reference backend. Bound 1e-5 for the ops, 1e-4 for the encoder layer
@@ -67,6 +67,43 @@ TEST_F(GpuPacked, AddAndReluKeepThePadding) {
         ref->relu(want, want_relu);
         EXPECT_LE(diff.add(read(gy), want), 1e-6);
         EXPECT_LE(diff.add(read(gr), want_relu), 0.0);
+    }
+}
+
+// The packed ops the GPU Transformer adds to a layer's: GELU (the erf form of gelu.glsl, both
+// tails), the embedding gather and the cache's row concatenation (exact copies), C = 33 so the
+// last texel is padded.
+TEST_F(GpuPacked, GeluGatherAndConcatKeepThePadding) {
+    GpuKernels & k = gl->kernels();
+    const int64_t C = 33;
+    {
+        MaxDiff diff("gelu_rgba");
+        Tensor x = random_normal({7, C}, 10, 3.0f);
+        for (int64_t i = 0; i < C; i++) x[i] = -10.0f + 20.0f * float(i) / float(C - 1);  // row 0: the tails
+        GpuTensor gx = packed(x), gy = packed_empty(x.shape());
+        ASSERT_TRUE(k.gelu_rgba(gx, gy).ok);
+        Tensor want(x.shape());
+        ref->gelu(x, want);
+        EXPECT_LE(diff.add(read(gy), want), 1e-6);
+    }
+    {
+        const Tensor table = random_normal({50, C}, 11);
+        const std::vector<int32_t> ids = {0, 49, 7, 7, 23};
+        const int64_t T = int64_t(ids.size());
+        GpuTensor gt = packed(table), gy = packed_empty({T, C});
+        ASSERT_TRUE(k.embedding_rgba(gt, ids.data(), T, gy).ok);
+        Tensor want({T, C});
+        ref->embedding(table, ids.data(), T, want);
+        EXPECT_EQ(max_abs_diff(read(gy), want), 0.0);
+    }
+    for (int64_t Ra : {1, 6}) {
+        SCOPED_TRACE("Ra=" + std::to_string(Ra));
+        const Tensor a = random_normal({Ra, C}, 12), b = random_normal({1, C}, 13);
+        GpuTensor ga = packed(a), gb = packed(b), gy = packed_empty({Ra + 1, C});
+        ASSERT_TRUE(k.concat_rows_rgba(ga, gb, gy).ok);
+        const Tensor y = read(gy);
+        EXPECT_EQ(max_abs_diff(ConstView(y.data(), {Ra, C}), a), 0.0);
+        EXPECT_EQ(max_abs_diff(ConstView(y.data() + Ra * C, {1, C}), b), 0.0);
     }
 }
 

@@ -144,4 +144,23 @@ TEST_F(GpuTransformerParity, GoldenModelsMatchTheCpu) {
     }
 }
 
+// attention_rgba packs a head's d_k into whole texels: a model with d_k = 3 must be refused with
+// the reason (the app then stays on the CPU), not run wrong.
+TEST_F(GpuTransformerParity, RefusesHeadsThatDoNotFillTexels) {
+    TransformerConfig cfg;
+    cfg.encoder_layers = cfg.decoder_layers = 1;
+    cfg.d_model = 12;
+    cfg.heads = 4;
+    cfg.d_ff = 16;
+    cfg.src_vocab = cfg.tgt_vocab = 10;
+    cfg.max_positions = 8;
+    Transformer model;
+    ASSERT_TRUE(Transformer::create(cfg, Transformer::random_weights(cfg, 1), &model));
+    std::unique_ptr<GpuTransformer> gpu;
+    const Status s = GpuTransformer::create(gl->kernels(), model, &gpu);
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.message.find("multiple of 4"), std::string::npos) << s.message;
+    EXPECT_EQ(gpu, nullptr);
+}
+
 } // namespace

@@ -70,7 +70,8 @@ void draw_op_timing(AppState & s) {
     s.show_op_timing = ImGui::CollapsingHeader(header);
     if (!s.show_op_timing) return;
     if (t.empty()) {
-        ImGui::TextDisabled("No run yet.");
+        if (bs.ran == ComputeBackend::WebGL2 && !t.method.empty()) ImGui::TextWrapped("%s", t.method.c_str());
+        else ImGui::TextDisabled("No run yet.");
         return;
     }
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;

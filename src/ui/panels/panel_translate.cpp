@@ -169,8 +169,11 @@ void draw_panel_translate(AppState & s) {
         ImGui::TextWrapped("%s", t.display.c_str());
         ImGui::SetWindowFontScale(1.0f);
         output_tokens(s);
-        ImGui::TextDisabled("%s on %s, %.1f ms including every attention map%s", s.beam == 1 ? "greedy" : "beam 4",
-                            compute_backend_label(s.backend_status.ran), t.milliseconds, s.translate_requested ? " (updating…)" : "");
+        const BackendStatus & bs = s.backend_status;
+        const bool timed_gl = bs.ran == ComputeBackend::WebGL2 && bs.gl_timed;  // slower: each draw waited for
+        ImGui::TextDisabled("%s on %s, %.1f ms including every attention map%s%s", s.beam == 1 ? "greedy" : "beam 4",
+                            compute_backend_label(bs.ran), t.milliseconds, timed_gl ? ", timed draw by draw" : "",
+                            s.translate_requested ? " (updating…)" : "");
         draw_op_timing(s);
     }
     vocabulary_browser(s);
