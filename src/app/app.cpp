@@ -2,6 +2,7 @@
 
 #include "ui/fonts.h"
 #include "ui/ui.h"
+#include "ui/widgets/pixel_texture.h"
 
 #include <imgui.h>
 
@@ -45,6 +46,17 @@ bool App::init(const AppOptions & opts) {
     m_state.gl_renderer = m_platform.gl_renderer();
     m_state.gl_version = m_platform.gl_version();
     return true;
+}
+
+void App::gl_context_lost() {
+    m_platform.stop_renderer();
+    request_frames();
+}
+
+void App::gl_context_restored() {
+    m_platform.restart_renderer();
+    forget_pixel_textures();  // their names belong to the lost context
+    request_frames();
 }
 
 bool App::frame() {

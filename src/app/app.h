@@ -38,6 +38,10 @@ public:
     // Draws the next few frames even without input: the host changed the state (a window opened or
     // closed through the host API) and the screen must follow.
     void request_frames() { m_busy_frames = std::max(m_busy_frames, kSettleFrames); }
+    // The WebGL context was lost, and later given back by the browser: the UI's GL objects (the
+    // renderer's, the pictures') are dropped at the loss and made again after the restore.
+    void gl_context_lost();
+    void gl_context_restored();
     const std::string & error() const { return m_platform.error(); }
 
 private:

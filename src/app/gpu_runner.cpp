@@ -56,8 +56,18 @@ void GpuRunner::init() {
         m_unavailable = "no current WebGL context";
         return;
     }
+    start();
+    // Without this the loss would only show at the next translation; the user should see the
+    // switch when it happens.
+    emscripten_set_webglcontextlost_callback("#canvas", this, /*use_capture=*/false, &GpuRunner::on_context_lost);
+    emscripten_set_webglcontextrestored_callback("#canvas", this, /*use_capture=*/false, &GpuRunner::on_context_restored);
+}
+
+void GpuRunner::start() {
+    m_unavailable.clear();
     // WebGL2 renders to float textures only with this extension; Emscripten may have enabled it
-    // already, but asking is how we learn whether the browser has it.
+    // already, but asking is how we learn whether the browser has it. A restored context has
+    // none enabled: it is asked again.
     m_float_targets = emscripten_webgl_enable_extension(m_context, "EXT_color_buffer_float");
     if (!m_float_targets) {
         m_unavailable = "WebGL2 float render targets (EXT_color_buffer_float) are missing";
@@ -65,15 +75,23 @@ void GpuRunner::init() {
     }
     const GlStateGuard guard;  // GpuKernels::create binds a probe framebuffer
     if (const Status s = GpuKernels::create(&m_kernels); !s) m_unavailable = s.message;
-    // Without this the loss would only show at the next translation; the user should see the
-    // switch when it happens.
-    emscripten_set_webglcontextlost_callback("#canvas", this, /*use_capture=*/false, &GpuRunner::on_context_lost);
 }
 
 EM_BOOL GpuRunner::on_context_lost(int, const void *, void * self) {
     GpuRunner & r = *static_cast<GpuRunner *>(self);
     if (r.m_kernels) r.drop("the WebGL context was lost");
     if (r.m_on_lost) r.m_on_lost();
+    return EM_TRUE;  // preventDefault: tells the browser the page can rebuild, so it may restore the context
+}
+
+EM_BOOL GpuRunner::on_context_restored(int, const void *, void * self) {
+    GpuRunner & r = *static_cast<GpuRunner *>(self);
+    r.start();
+    EM_ASM({
+        const b = document.getElementById('attn-backend-notice');
+        if (b) b.remove();
+    });
+    if (r.m_on_restored) r.m_on_restored();
     return EM_FALSE;
 }
 
@@ -89,8 +107,9 @@ void GpuRunner::drop(const std::string & reason) {
     m_models.clear();
     m_kernels.reset();
     m_unavailable = reason;
-    // A lost context also takes the canvas (ImGui draws into it), so the notice must live in the
-    // page itself: a banner above the canvas, which says what happened and what still works.
+    // A lost context also takes the canvas (ImGui draws into it) until the browser restores it, so
+    // the notice must live in the page itself: a banner above the canvas, which says what happened
+    // and what still works. on_context_restored removes it.
     EM_ASM({
         let b = document.getElementById('attn-backend-notice');
         if (!b) {
@@ -102,7 +121,8 @@ void GpuRunner::drop(const std::string & reason) {
             document.body.appendChild(b);
         }
         b.textContent = 'WebGL2 stopped: ' + UTF8ToString($0) + '. Translations switched to WASM SIMD; your sentence and ' +
-                        'selections are kept. Reload the page to see the canvas again.';
+                        'selections are kept. The canvas comes back when the browser restores the context; if it ' +
+                        'stays blank, reload the page.';
     }, reason.c_str());
 }
 

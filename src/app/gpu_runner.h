@@ -43,6 +43,9 @@ public:
     // Called from the canvas' webglcontextlost event, after the path has dropped itself: the app
     // redraws, and the translation runner switches to the CPU with a notice at once.
     void set_on_context_lost(std::function<void()> f) { m_on_lost = std::move(f); }
+    // Called when the browser gives the context back (the lost handler asks it to), after the
+    // path has started again on it: the app makes its own GL objects again and redraws.
+    void set_on_context_restored(std::function<void()> f) { m_on_restored = std::move(f); }
     bool available() const override { return m_kernels != nullptr && !context_lost(); }
     std::string unavailable_reason() const override;
 
@@ -60,7 +63,8 @@ public:
     std::string json() const;  // {"available", "float_targets", "unavailable_reason", "last": {...}}
 
 private:
-    void drop(const std::string & reason);  // leaves the GPU path for good (context lost)
+    void start();                           // float targets and kernels on m_context
+    void drop(const std::string & reason);  // leaves the GPU path until the context is restored
     bool context_lost() const;
 
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE m_context = 0;
@@ -70,8 +74,9 @@ private:
     std::vector<std::unique_ptr<GpuTransformer>> m_models;  // by model index, uploaded on first use
     GpuRunReport m_last;
     GpuTranslation m_result;  // the last run's translation, when m_last.ran
-    std::function<void()> m_on_lost;
+    std::function<void()> m_on_lost, m_on_restored;
     static EM_BOOL on_context_lost(int event_type, const void * event, void * self);
+    static EM_BOOL on_context_restored(int event_type, const void * event, void * self);
 };
 
 } // namespace attn

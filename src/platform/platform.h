@@ -36,6 +36,13 @@ public:
     void wait_events(double timeout_seconds);
     void begin_frame();
     void end_frame();  // renders ImGui and presents
+    // The WebGL context was lost (the page's webglcontextlost): the renderer's buffers, program
+    // and font texture died with it. Stops the renderer while deleting is silent (a lost context
+    // ignores every call; after the restore WebGL would warn about objects of another context);
+    // frames then lay out the UI but draw nothing, and pictures get no textures.
+    void stop_renderer();
+    // The browser restored the context: a fresh renderer, which makes its objects at the next frame.
+    void restart_renderer();
 
     // Files dropped on the window since the last call (SDL_DROPFILE), as paths; natively only:
     // on the web the page handles drops (web/app.js).
@@ -56,6 +63,7 @@ private:
     SDL_Window * m_window = nullptr;
     void * m_gl_context = nullptr;
     bool m_capture = false;
+    bool m_renderer_up = false;  // ImGui's OpenGL3 backend is initialised on a live context
     FramePixels m_captured;
     std::vector<std::string> m_dropped;
     std::string m_error, m_gl_renderer, m_gl_version;

@@ -78,13 +78,13 @@ bool Platform::init(const PlatformConfig & cfg) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui_ImplSDL2_InitForOpenGL(m_window, m_gl_context);
-    ImGui_ImplOpenGL3_Init(glsl_version());
+    m_renderer_up = ImGui_ImplOpenGL3_Init(glsl_version());
     return true;
 }
 
 void Platform::shutdown() {
     if (ImGui::GetCurrentContext()) {
-        ImGui_ImplOpenGL3_Shutdown();
+        stop_renderer();
         ImGui_ImplSDL2_Shutdown();
         ImGui::DestroyContext();
     }
@@ -122,14 +122,28 @@ bool Platform::poll_events(bool * had_events) {
     return keep_running;
 }
 
+// A full shutdown rather than ImGui_ImplOpenGL3_DestroyDeviceObjects: the backend also remembers
+// the sizes of its vertex and index buffers, and a new buffer taken for that size overflows.
+void Platform::stop_renderer() {
+    if (!m_renderer_up) return;
+    ImGui_ImplOpenGL3_Shutdown();
+    m_renderer_up = false;
+}
+
+void Platform::restart_renderer() {
+    if (m_renderer_up) return;
+    m_renderer_up = ImGui_ImplOpenGL3_Init(glsl_version());
+}
+
 void Platform::begin_frame() {
-    ImGui_ImplOpenGL3_NewFrame();
+    if (m_renderer_up) ImGui_ImplOpenGL3_NewFrame();  // makes the renderer's objects when they are missing
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
 }
 
 void Platform::end_frame() {
     ImGui::Render();
+    if (!m_renderer_up) return;
     const ImGuiIO & io = ImGui::GetIO();
     const int w = int(io.DisplaySize.x * io.DisplayFramebufferScale.x);
     const int h = int(io.DisplaySize.y * io.DisplayFramebufferScale.y);

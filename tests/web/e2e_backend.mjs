@@ -9,6 +9,8 @@
 //   - losing the context (WEBGL_lose_context) switches the selection to WASM SIMD at once, with a
 //     notice in the state and a banner on the page, and keeps the sentence, model, decoding and
 //     attention selection; translation keeps working;
+//   - restoring it (restoreContext) brings the canvas back, pictures included, removes the banner
+//     and offers WebGL2 again, which translates with parity as before;
 //   - without EXT_color_buffer_float, WebGL2 cannot be selected for real: a notice says why.
 import path from 'node:path';
 import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
@@ -94,11 +96,15 @@ try {
   check(shot.distinct > 50 && shot.dominantShare < 0.9, `the page draws with WebGL2 selected (${shot.distinct} colours)`);
   checkPageClean(seen);
 
-  // Context loss: the switch happens at once, with a notice, everything the user chose kept.
+  // Context loss: the switch happens at once, with a notice, everything the user chose kept. The
+  // Image panel is open, so pictures (GL textures of the UI) are on screen when the context goes.
+  await page.evaluate(() => Module.ccall('attn_show_panel', 'number', ['string', 'number'], ['image', 1]));
+  await waitFrames(page, 10);
   const before = await state(page);
   const lost = await page.evaluate(() => {
     const ext = Module.canvas.getContext('webgl2').getExtension('WEBGL_lose_context');
     if (ext) ext.loseContext();
+    window.attnLoseContext = ext;  // the same object restores it below
     return !!ext;
   });
   check(lost, 'WEBGL_lose_context is offered');
@@ -120,6 +126,31 @@ try {
   s = await state(page);
   check(s.backend.selected === 'cpu' && /not available/.test(s.backend.notice), `but falls back with a notice: "${s.backend.notice}"`);
   check(seen.errors.length === 0, `no page errors after the loss${seen.errors.length ? ': ' + seen.errors.join(' | ') : ''}`);
+
+  // The browser gives the context back: the UI makes its GL objects again (ImGui's renderer, the
+  // pictures), the banner goes, and WebGL2 can be selected again and translates as before. A
+  // texture name kept from the old context would show as a WebGL warning in the console.
+  const glComplaints = [];
+  page.on('console', (m) => { if (/WebGL|GL_INVALID/.test(m.text())) glComplaints.push(m.text()); });
+  await page.evaluate(() => window.attnLoseContext.restoreContext());
+  await page.waitForFunction(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).backend.webgl2_available, null,
+    { timeout: 30000 }).catch(() => {});
+  await waitFrames(page, 10);
+  s = await state(page);
+  console.log(`after the restore: notice "${s.backend.notice}"`);
+  check(s.backend.webgl2_available && /came back/.test(s.backend.notice), 'the restored context is offered again, with a notice');
+  check(await page.evaluate(() => !document.getElementById('attn-backend-notice')), 'the banner is gone');
+  const restored = colourStats(decodePng(await page.screenshot({ path: path.join(args.out, 'e2e_backend_restored.png') })));
+  check(restored.distinct > 50 && restored.dominantShare < 0.9, `the canvas draws again (${restored.distinct} colours)`);
+  check(await setBackend(page, 'webgl2') === 1, 'WebGL2 is selected again');
+  await translateNow(page);
+  s = await state(page);
+  check(s.backend.ran === 'webgl2' && s.translation === cpu.translation && s.backend.parity.same_tokens &&
+        s.backend.parity.logits_max_diff >= 0 && s.backend.parity.logits_max_diff <= kTol,
+        `and translates on it as before (logits within ${kTol}: ${s.backend.parity.logits_max_diff.toExponential(2)})`);
+  await waitFrames(page, 10);
+  check(glComplaints.length === 0, `no WebGL complaints after the restore${glComplaints.length ? ': ' + glComplaints.slice(0, 3).join(' | ') : ''}`);
+  check(seen.errors.length === 0, `no page errors after the restore${seen.errors.length ? ': ' + seen.errors.join(' | ') : ''}`);
 
   // A browser without float render targets.
   const plain = await browser.newPage({ viewport: { width: 1280, height: 800 } });

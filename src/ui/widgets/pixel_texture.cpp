@@ -12,6 +12,9 @@ namespace {
 // with the ImGui context, which the app creates together with its GL context: a second app in the
 // same process (the render tests) never meets a texture name of a GL context that is gone.
 ImGuiID revision_key(ImGuiID key) { return key ^ 0x9E3779B9u; }
+ImGuiID generation_key(ImGuiID key) { return key ^ 0x85EBCA6Bu; }
+
+int g_generation = 0;  // GL contexts this process drew into: the names of earlier ones are dead
 
 // WebGL2 and GLES3 sample RGBA8 everywhere; grey and RGB are widened here rather than relying on
 // luminance formats and swizzles.
@@ -34,11 +37,13 @@ ImTextureID pixel_texture(ImGuiID key, uint64_t revision, const PixelsRef & pixe
     if (!ImGui::GetIO().BackendRendererName || !pixels.data || pixels.width <= 0 || pixels.height <= 0) return nullptr;
     ImGuiStorage * storage = ImGui::GetStateStorage();
     GLuint id = GLuint(storage->GetInt(key, 0));
+    if (storage->GetInt(generation_key(key), g_generation) != g_generation) id = 0;  // from a lost context
     const int stamp = int(uint32_t(revision));  // ImGuiStorage holds ints; a revision wraps after 4 billion results
     if (id && storage->GetInt(revision_key(key), ~stamp) == stamp) return reinterpret_cast<ImTextureID>(intptr_t(id));
     if (!id) {
         glGenTextures(1, &id);
         storage->SetInt(key, int(id));
+        storage->SetInt(generation_key(key), g_generation);
     }
     storage->SetInt(revision_key(key), stamp);
     const std::vector<uint8_t> rgba = to_rgba(pixels);
@@ -53,5 +58,7 @@ ImTextureID pixel_texture(ImGuiID key, uint64_t revision, const PixelsRef & pixe
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, pixels.width, pixels.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
     return reinterpret_cast<ImTextureID>(intptr_t(id));
 }
+
+void forget_pixel_textures() { g_generation++; }
 
 } // namespace attn

@@ -23,4 +23,8 @@ enum class Sampling { Nearest, Smooth };
 
 ImTextureID pixel_texture(ImGuiID key, uint64_t revision, const PixelsRef & pixels, Sampling sampling);
 
+// After a lost WebGL context came back: every texture name kept so far died with the old context,
+// so each picture gets a new texture (and its upload) the next time it is drawn.
+void forget_pixel_textures();
+
 } // namespace attn
