@@ -10,6 +10,7 @@ uniform int u_Tq;
 
 void main() {
     ivec2 p = out_pos();
+    vec2 ip = inv_size(u_probs), iv = inv_size(u_v);  // texel() in common.glsl
     int B = textureSize(u_probs, 0).y / (u_H * u_Tq);
     int Tk = textureSize(u_v, 0).y / B;
     int dq = textureSize(u_v, 0).x / u_H;
@@ -21,12 +22,12 @@ void main() {
     int JQ = textureSize(u_probs, 0).x;
     vec4 acc = vec4(0.0);
     for (int jq = 0; jq < JQ; ++jq) {
-        vec4 pr = texelFetch(u_probs, ivec2(jq, prob_row), 0);
+        vec4 pr = texel(u_probs, ivec2(jq, prob_row), ip);
         int j0 = b * Tk + jq * 4;
-        acc += pr.x * texelFetch(u_v, ivec2(p.x, j0), 0);
-        acc += pr.y * texelFetch(u_v, ivec2(p.x, min(j0 + 1, last)), 0);
-        acc += pr.z * texelFetch(u_v, ivec2(p.x, min(j0 + 2, last)), 0);
-        acc += pr.w * texelFetch(u_v, ivec2(p.x, min(j0 + 3, last)), 0);
+        acc += pr.x * texel(u_v, ivec2(p.x, j0), iv);
+        acc += pr.y * texel(u_v, ivec2(p.x, min(j0 + 1, last)), iv);
+        acc += pr.z * texel(u_v, ivec2(p.x, min(j0 + 2, last)), iv);
+        acc += pr.w * texel(u_v, ivec2(p.x, min(j0 + 3, last)), iv);
     }
     o_value = acc;
 }

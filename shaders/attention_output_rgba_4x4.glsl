@@ -16,6 +16,7 @@ layout(location = 3) out vec4 o_row3;
 
 void main() {
     ivec2 p = out_pos();
+    vec2 ip = inv_size(u_probs), iv = inv_size(u_v);  // texel() in common.glsl
     int B = textureSize(u_probs, 0).y / (u_H * u_Tq);
     int Tk = textureSize(u_v, 0).y / B;
     int dq = textureSize(u_v, 0).x / u_H;
@@ -29,10 +30,10 @@ void main() {
     vec4 o0 = vec4(0.0), o1 = vec4(0.0), o2 = vec4(0.0), o3 = vec4(0.0);
     for (int jq = 0; jq < JQ; ++jq) {
         int j0 = b * Tk + jq * 4;
-        vec4 v0 = texelFetch(u_v, ivec2(p.x, j0), 0), v1 = texelFetch(u_v, ivec2(p.x, min(j0 + 1, last)), 0);
-        vec4 v2 = texelFetch(u_v, ivec2(p.x, min(j0 + 2, last)), 0), v3 = texelFetch(u_v, ivec2(p.x, min(j0 + 3, last)), 0);
-        vec4 p0 = texelFetch(u_probs, ivec2(jq, prob_row.x), 0), p1 = texelFetch(u_probs, ivec2(jq, prob_row.y), 0);
-        vec4 p2 = texelFetch(u_probs, ivec2(jq, prob_row.z), 0), p3 = texelFetch(u_probs, ivec2(jq, prob_row.w), 0);
+        vec4 v0 = texel(u_v, ivec2(p.x, j0), iv), v1 = texel(u_v, ivec2(p.x, min(j0 + 1, last)), iv);
+        vec4 v2 = texel(u_v, ivec2(p.x, min(j0 + 2, last)), iv), v3 = texel(u_v, ivec2(p.x, min(j0 + 3, last)), iv);
+        vec4 p0 = texel(u_probs, ivec2(jq, prob_row.x), ip), p1 = texel(u_probs, ivec2(jq, prob_row.y), ip);
+        vec4 p2 = texel(u_probs, ivec2(jq, prob_row.z), ip), p3 = texel(u_probs, ivec2(jq, prob_row.w), ip);
         o0 += p0.x * v0 + p0.y * v1 + p0.z * v2 + p0.w * v3;
         o1 += p1.x * v0 + p1.y * v1 + p1.z * v2 + p1.w * v3;
         o2 += p2.x * v0 + p2.y * v1 + p2.z * v2 + p2.w * v3;

@@ -18,6 +18,7 @@ uniform float u_scale;
 
 void main() {
     ivec2 p = out_pos();
+    vec2 iq = inv_size(u_q), ik = inv_size(u_k);  // texel() in common.glsl
     int B = textureSize(u_q, 0).y / u_Tq;
     int Tk = textureSize(u_k, 0).y / B;
     int dq = textureSize(u_q, 0).x / u_H;  // texels per head
@@ -29,9 +30,9 @@ void main() {
     int q_row = b * u_Tq + i;
     vec4 acc = vec4(0.0);
     for (int c = h * dq; c < (h + 1) * dq; ++c) {
-        vec4 qv = texelFetch(u_q, ivec2(c, q_row), 0);
-        acc += vec4(dot(qv, texelFetch(u_k, ivec2(c, key.x), 0)), dot(qv, texelFetch(u_k, ivec2(c, key.y), 0)),
-                    dot(qv, texelFetch(u_k, ivec2(c, key.z), 0)), dot(qv, texelFetch(u_k, ivec2(c, key.w), 0)));
+        vec4 qv = texel(u_q, ivec2(c, q_row), iq);
+        acc += vec4(dot(qv, texel(u_k, ivec2(c, key.x), ik)), dot(qv, texel(u_k, ivec2(c, key.y), ik)),
+                    dot(qv, texel(u_k, ivec2(c, key.z), ik)), dot(qv, texel(u_k, ivec2(c, key.w), ik)));
     }
     vec4 s = acc * u_scale;
     for (int lane = 0; lane < 4; ++lane)

@@ -29,6 +29,7 @@ vec4 masked(vec4 acc, int b, int i, ivec4 j, int Tk) {
 
 void main() {
     ivec2 p = out_pos();
+    vec2 iq = inv_size(u_q), ik = inv_size(u_k);  // texel() in common.glsl
     int B = textureSize(u_q, 0).y / u_Tq;
     int Tk = textureSize(u_k, 0).y / B;
     int dq = textureSize(u_q, 0).x / u_H;  // texels per head
@@ -42,10 +43,10 @@ void main() {
     ivec4 key = b * Tk + min(j, ivec4(Tk - 1));  // rows past Tk do not exist: read the last, drop below
     vec4 s0 = vec4(0.0), s1 = vec4(0.0), s2 = vec4(0.0), s3 = vec4(0.0);
     for (int c = h * dq; c < (h + 1) * dq; ++c) {
-        vec4 q0 = texelFetch(u_q, ivec2(c, q_row.x), 0), q1 = texelFetch(u_q, ivec2(c, q_row.y), 0);
-        vec4 q2 = texelFetch(u_q, ivec2(c, q_row.z), 0), q3 = texelFetch(u_q, ivec2(c, q_row.w), 0);
-        vec4 k0 = texelFetch(u_k, ivec2(c, key.x), 0), k1 = texelFetch(u_k, ivec2(c, key.y), 0);
-        vec4 k2 = texelFetch(u_k, ivec2(c, key.z), 0), k3 = texelFetch(u_k, ivec2(c, key.w), 0);
+        vec4 q0 = texel(u_q, ivec2(c, q_row.x), iq), q1 = texel(u_q, ivec2(c, q_row.y), iq);
+        vec4 q2 = texel(u_q, ivec2(c, q_row.z), iq), q3 = texel(u_q, ivec2(c, q_row.w), iq);
+        vec4 k0 = texel(u_k, ivec2(c, key.x), ik), k1 = texel(u_k, ivec2(c, key.y), ik);
+        vec4 k2 = texel(u_k, ivec2(c, key.z), ik), k3 = texel(u_k, ivec2(c, key.w), ik);
         s0 += vec4(dot(q0, k0), dot(q0, k1), dot(q0, k2), dot(q0, k3));
         s1 += vec4(dot(q1, k0), dot(q1, k1), dot(q1, k2), dot(q1, k3));
         s2 += vec4(dot(q2, k0), dot(q2, k1), dot(q2, k2), dot(q2, k3));

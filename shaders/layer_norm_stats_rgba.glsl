@@ -10,15 +10,16 @@ uniform float u_eps;
 
 void main() {
     int n = out_pos().y;
+    vec2 ix = inv_size(u_x);  // texel() in common.glsl
     int DQ = textureSize(u_x, 0).x;
     // Four partial sums, one per lane, added at the end: a quarter of the rounding chain.
     vec4 sum = vec4(0.0);
-    for (int dq = 0; dq < DQ; ++dq) sum += texelFetch(u_x, ivec2(dq, n), 0);  // padding adds 0
+    for (int dq = 0; dq < DQ; ++dq) sum += texel(u_x, ivec2(dq, n), ix);  // padding adds 0
     float mean = dot(sum, vec4(1.0)) / float(u_D);
     vec4 sq = vec4(0.0);
     for (int dq = 0; dq < DQ; ++dq) {
         ivec4 d = ivec4(dq * 4) + ivec4(0, 1, 2, 3);
-        vec4 e = (texelFetch(u_x, ivec2(dq, n), 0) - mean) * vec4(lessThan(d, ivec4(u_D)));
+        vec4 e = (texel(u_x, ivec2(dq, n), ix) - mean) * vec4(lessThan(d, ivec4(u_D)));
         sq += e * e;
     }
     float var = dot(sq, vec4(1.0)) / float(u_D);

@@ -17,16 +17,17 @@ uniform int u_M;
 
 void main() {
     ivec2 p = out_pos();
+    vec2 ix = inv_size(u_x), iw = inv_size(u_w);  // texel() in common.glsl
     int KQ = textureSize(u_x, 0).x;
     int m0 = p.x * 4;
-    // Rows of w past M do not exist, and texelFetch outside a texture is undefined in GLES: read
+    // Rows of w past M do not exist, and a read outside the texture would wrap to row 0: read
     // the last row instead and zero those lanes at the end.
     ivec4 m = min(ivec4(m0) + ivec4(0, 1, 2, 3), ivec4(u_M - 1));
     vec4 acc = vec4(0.0);
     for (int kq = 0; kq < KQ; ++kq) {
-        vec4 xv = texelFetch(u_x, ivec2(kq, p.y), 0);
-        acc += vec4(dot(xv, texelFetch(u_w, ivec2(kq, m.x), 0)), dot(xv, texelFetch(u_w, ivec2(kq, m.y), 0)),
-                    dot(xv, texelFetch(u_w, ivec2(kq, m.z), 0)), dot(xv, texelFetch(u_w, ivec2(kq, m.w), 0)));
+        vec4 xv = texel(u_x, ivec2(kq, p.y), ix);
+        acc += vec4(dot(xv, texel(u_w, ivec2(kq, m.x), iw)), dot(xv, texel(u_w, ivec2(kq, m.y), iw)),
+                    dot(xv, texel(u_w, ivec2(kq, m.z), iw)), dot(xv, texel(u_w, ivec2(kq, m.w), iw)));
     }
     if (u_has_bias == 1) acc += texelFetch(u_bias, ivec2(p.x, 0), 0);
     vec4 inside = vec4(lessThan(ivec4(m0) + ivec4(0, 1, 2, 3), ivec4(u_M)));

@@ -19,31 +19,32 @@ uniform int u_trans_b;
 
 void main() {
     ivec2 p = out_pos();
+    vec2 ia = inv_size(u_a), ib = inv_size(u_b);  // texel() in common.glsl
     int KQ = textureSize(u_a, 0).x;
     int first_b_row = (p.y / u_M) * u_b_batch_rows;
     ivec4 j = ivec4(p.x * 4) + ivec4(0, 1, 2, 3);
     vec4 acc = vec4(0.0);
     if (u_trans_b == 1) {
         // Lane l is the dot product of a's row with b's row j.l, four k per fetch (as linear_rgba).
-        // Rows past N do not exist (texelFetch outside a texture is undefined in GLES): read the
+        // Rows past N do not exist (a read outside the texture would wrap to row 0): read the
         // last one and zero those lanes at the end.
         ivec4 row = first_b_row + min(j, ivec4(u_N - 1));
         for (int kq = 0; kq < KQ; ++kq) {
-            vec4 av = texelFetch(u_a, ivec2(kq, p.y), 0);
-            acc += vec4(dot(av, texelFetch(u_b, ivec2(kq, row.x), 0)), dot(av, texelFetch(u_b, ivec2(kq, row.y), 0)),
-                        dot(av, texelFetch(u_b, ivec2(kq, row.z), 0)), dot(av, texelFetch(u_b, ivec2(kq, row.w), 0)));
+            vec4 av = texel(u_a, ivec2(kq, p.y), ia);
+            acc += vec4(dot(av, texel(u_b, ivec2(kq, row.x), ib)), dot(av, texel(u_b, ivec2(kq, row.y), ib)),
+                        dot(av, texel(u_b, ivec2(kq, row.z), ib)), dot(av, texel(u_b, ivec2(kq, row.w), ib)));
         }
     } else {
         // Four outputs at once: acc += a[i, k] · b[k, 4jq .. 4jq+3] for the four k of a's texel.
         // Past K, a's padding is zero and b's row index is clamped to its last row.
         int last = first_b_row + u_K - 1;
         for (int kq = 0; kq < KQ; ++kq) {
-            vec4 av = texelFetch(u_a, ivec2(kq, p.y), 0);
+            vec4 av = texel(u_a, ivec2(kq, p.y), ia);
             int k0 = first_b_row + kq * 4;
-            acc += av.x * texelFetch(u_b, ivec2(p.x, min(k0, last)), 0);
-            acc += av.y * texelFetch(u_b, ivec2(p.x, min(k0 + 1, last)), 0);
-            acc += av.z * texelFetch(u_b, ivec2(p.x, min(k0 + 2, last)), 0);
-            acc += av.w * texelFetch(u_b, ivec2(p.x, min(k0 + 3, last)), 0);
+            acc += av.x * texel(u_b, ivec2(p.x, min(k0, last)), ib);
+            acc += av.y * texel(u_b, ivec2(p.x, min(k0 + 1, last)), ib);
+            acc += av.z * texel(u_b, ivec2(p.x, min(k0 + 2, last)), ib);
+            acc += av.w * texel(u_b, ivec2(p.x, min(k0 + 3, last)), ib);
         }
     }
     o_value = acc * vec4(lessThan(j, ivec4(u_N)));
