@@ -38,6 +38,7 @@ add_library(attn_gpu STATIC
   ${_gpu}/gpu_workloads.cpp
   ${_gpu}/program_cache.cpp
   ${_gpu}/target_set.cpp
+  ${_gpu}/texture_pool.cpp
   ${ATTN_SHADER_SOURCES_CPP})
 target_link_libraries(attn_gpu PUBLIC attn_core)
 target_compile_options(attn_gpu PRIVATE ${ATTN_WASM_COMPILE_OPTIONS})

@@ -2,6 +2,7 @@
 
 #include "core/check.h"
 #include "gpu/gl_state_guard.h"
+#include "gpu/texture_pool.h"
 
 #include <algorithm>
 #include <string>
@@ -19,16 +20,21 @@ Status check_texture_size(int64_t width, int64_t height, const char * what) {
 }
 
 void GpuTensor::release() {
-    if (m_framebuffer) glDeleteFramebuffers(1, &m_framebuffer);
-    if (m_texture) glDeleteTextures(1, &m_texture);
+    if (const std::shared_ptr<TexturePool> pool = m_pool.lock(); pool && m_texture) {
+        pool->give_back({m_layout, texture_width(), rows(), m_texture, m_framebuffer});
+    } else {
+        if (m_framebuffer) glDeleteFramebuffers(1, &m_framebuffer);
+        if (m_texture) glDeleteTextures(1, &m_texture);
+    }
     m_framebuffer = m_texture = 0;
+    m_pool.reset();
 }
 
 GpuTensor::~GpuTensor() { release(); }
 
 GpuTensor::GpuTensor(GpuTensor && o) noexcept
     : m_shape(o.m_shape), m_layout(o.m_layout), m_texture(std::exchange(o.m_texture, 0)),
-      m_framebuffer(std::exchange(o.m_framebuffer, 0)) {}
+      m_framebuffer(std::exchange(o.m_framebuffer, 0)), m_pool(std::move(o.m_pool)) {}
 
 GpuTensor & GpuTensor::operator=(GpuTensor && o) noexcept {
     if (this != &o) {
@@ -37,6 +43,7 @@ GpuTensor & GpuTensor::operator=(GpuTensor && o) noexcept {
         m_layout = o.m_layout;
         m_texture = std::exchange(o.m_texture, 0);
         m_framebuffer = std::exchange(o.m_framebuffer, 0);
+        m_pool = std::move(o.m_pool);
     }
     return *this;
 }

@@ -10,7 +10,11 @@
 #include "core/tensor.h"
 #include "gpu/gl.h"
 
+#include <memory>
+
 namespace attn {
+
+class TexturePool;
 
 enum class TexelLayout { Scalar, Rgba4 };
 
@@ -56,11 +60,13 @@ public:
     GLuint framebuffer() const { return m_framebuffer; }  // 0 unless own_framebuffer() was called
 
 private:
-    void release();  // deletes the texture and framebuffer
+    friend class TexturePool;
+    void release();  // deletes the texture and framebuffer, or gives them back to their pool
     Shape m_shape;
     TexelLayout m_layout = TexelLayout::Scalar;
     GLuint m_texture = 0;
     GLuint m_framebuffer = 0;
+    std::weak_ptr<TexturePool> m_pool;  // set when a TexturePool made the tensor (texture_pool.h)
 };
 
 // Checks that a (width, height) texture fits this context's GL_MAX_TEXTURE_SIZE. `what` names the

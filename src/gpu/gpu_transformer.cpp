@@ -11,7 +11,7 @@
 
 namespace attn {
 
-static Status make(Shape shape, GpuTensor * t) { return GpuTensor::create(shape, t, TexelLayout::Rgba4); }
+Status GpuTransformer::make(Shape shape, GpuTensor * t) { return m_pool->create(shape, t, TexelLayout::Rgba4); }
 
 // One AttentionMap per head from probs(1, H, Tq, Tk), as the CPU model records them.
 static Status record_maps(AttentionTrace * trace, const char * kind, int layer, const GpuTensor & probs) {
@@ -174,14 +174,14 @@ GpuDecoderCache GpuTransformer::new_cache() const {
 }
 
 // Appends row(1, D) to the layer's cache tensor (length, D), or starts it at the first step.
-static Status append_row(GpuKernels & k, GpuTensor row, GpuTensor * cache) {
+Status GpuTransformer::append_row(GpuTensor row, GpuTensor * cache) {
     if (cache->empty()) {
         *cache = std::move(row);
         return Status::success();
     }
     GpuTensor grown;
     GPU_TRY(make({cache->rows() + 1, cache->cols()}, &grown));
-    GPU_TRY(k.concat_rows_rgba(*cache, row, grown));
+    GPU_TRY(m_k.concat_rows_rgba(*cache, row, grown));
     *cache = std::move(grown);
     return Status::success();
 }
@@ -198,8 +198,8 @@ Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache
             GpuTensor k_row, v_row;
             GPU_TRY(project(L.self_attn.k, in, &k_row));
             GPU_TRY(project(L.self_attn.v, in, &v_row));
-            GPU_TRY(append_row(m_k, std::move(k_row), &cache.self_k[size_t(l)]));
-            GPU_TRY(append_row(m_k, std::move(v_row), &cache.self_v[size_t(l)]));
+            GPU_TRY(append_row(std::move(k_row), &cache.self_k[size_t(l)]));
+            GPU_TRY(append_row(std::move(v_row), &cache.self_v[size_t(l)]));
             // All cached keys are at or before the query's position: no mask needed.
             return attend(L.self_attn, in, cache.self_k[size_t(l)], cache.self_v[size_t(l)], Mask::Kind::None,
                           "decoder_self", l, nullptr, o);

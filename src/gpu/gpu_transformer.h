@@ -13,6 +13,7 @@
 #pragma once
 #include "gpu/gpu_tensor.h"
 #include "gpu/kernels.h"
+#include "gpu/texture_pool.h"
 #include "models/transformer.h"
 
 #include <memory>
@@ -86,6 +87,8 @@ private:
     Status project(const GpuLinear & l, const GpuTensor & x, GpuTensor * y);  // y = x·Wᵀ + b
     // Final norm (pre-norm only) and the generator: logits(T, V_tgt), read back.
     Status generate(GpuTensor x, Tensor * logits);
+    Status make(Shape shape, GpuTensor * t);  // an Rgba4 tensor from m_pool
+    Status append_row(GpuTensor row, GpuTensor * cache);  // cache(length, D) + row(1, D)
 
     GpuKernels & m_k;
     TransformerConfig m_cfg;
@@ -95,6 +98,9 @@ private:
     std::vector<GpuEncoderLayer> m_enc;
     std::vector<GpuDecoderLayer> m_dec;
     GpuNorm m_enc_final, m_dec_final;     // pre-norm only
+    // Every tensor of the passes, outputs included, comes from here (texture_pool.h): a step makes
+    // about sixty and drops them again.
+    std::shared_ptr<TexturePool> m_pool = std::make_shared<TexturePool>();
 };
 
 } // namespace attn

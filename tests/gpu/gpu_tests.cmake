@@ -7,7 +7,8 @@ add_executable(attn_gpu_tests
   gpu/test_gpu_attention.cpp
   gpu/test_gpu_transformer.cpp
   gpu/test_gpu_timing.cpp
-  gpu/test_gpu_packed.cpp)
+  gpu/test_gpu_packed.cpp
+  gpu/test_gpu_pool.cpp)
 target_link_libraries(attn_gpu_tests PRIVATE attn_gpu GTest::gtest_main)
 # The Transformer parity tests read the shipped models and the golden files from the source tree.
 target_compile_definitions(attn_gpu_tests PRIVATE ATTN_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
