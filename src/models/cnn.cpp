@@ -20,12 +20,15 @@ Status CnnConfig::validate() const {
     for (int w : widths)
         if (w < 1 || w > 1024 || w % reduction != 0) return Status::error("cnn config: widths must be 1..1024 and divisible by reduction");
     if (reduction < 1 || classes < 2 || classes > 1000 || image != 28) return Status::error("cnn config: bad reduction, classes or image size");
+    if (spatial_bn && !cbam) return Status::error("cnn config: spatial_bn needs resnet_cbam");
     return Status::success();
 }
 
 std::string CnnConfig::to_json() const {
-    return nlohmann::json{{"architecture", cbam ? "resnet_cbam" : "resnet"}, {"widths", widths}, {"reduction", reduction},
-                          {"classes", classes}, {"image", image}}.dump();
+    nlohmann::json j{{"architecture", cbam ? "resnet_cbam" : "resnet"}, {"widths", widths}, {"reduction", reduction},
+                     {"classes", classes}, {"image", image}};
+    if (spatial_bn) j["spatial_bn"] = true;  // absent in files made before it existed
+    return j.dump();
 }
 
 Status CnnConfig::from_json(const std::string & text, CnnConfig * out) {
@@ -42,6 +45,8 @@ Status CnnConfig::from_json(const std::string & text, CnnConfig * out) {
                 if (!x.is_number_integer()) return Status::error("cnn config: widths must be integers");
                 c.widths.push_back(x.get<int>());
             }
+        } else if (k == "spatial_bn" && v.is_boolean()) {
+            c.spatial_bn = v.get<bool>();
         } else if ((k == "reduction" || k == "classes" || k == "image") && v.is_number_integer())
             (k == "reduction" ? c.reduction : k == "classes" ? c.classes : c.image) = v.get<int>();
         else return Status::error("cnn config: bad field \"" + k + "\"");
@@ -79,6 +84,9 @@ std::vector<std::pair<std::string, Shape>> CnnModel::expected_tensors(const CnnC
             v.push_back({s + "/cbam/mlp/fc2/bias", Shape{out}});
             v.push_back({s + "/cbam/spatial/weight", Shape{1, 2, 7, 7}});
             v.push_back({s + "/cbam/spatial/bias", Shape{1}});
+            if (c.spatial_bn)
+                for (const char * p : {"/weight", "/bias", "/running_mean", "/running_var"})
+                    v.push_back({s + "/cbam/spatial/bn" + p, Shape{1}});
         }
     }
     v.push_back({"head/fc/weight", Shape{c.classes, c.widths.back()}});
@@ -155,6 +163,16 @@ void relu_into(const Tensor & x, Tensor * y) {
 
 } // namespace
 
+CbamWeights CnnModel::cbam_weights(const std::string & s, CbamSpatialNorm * norm) const {
+    if (m_cfg.spatial_bn) {
+        norm->gamma = w(s + "/cbam/spatial/bn/weight");
+        norm->beta = w(s + "/cbam/spatial/bn/bias");
+    }
+    return {w(s + "/cbam/mlp/fc1/weight"), w(s + "/cbam/mlp/fc1/bias"), w(s + "/cbam/mlp/fc2/weight"),
+            w(s + "/cbam/mlp/fc2/bias"), w(s + "/cbam/spatial/weight"), w(s + "/cbam/spatial/bias"),
+            m_cfg.spatial_bn ? norm : nullptr};
+}
+
 void CnnModel::forward(Compute & cc, ConstView images, bool training, CnnPass * p) {
     p->training = training;
     p->N = int(images.shape[0]);
@@ -193,8 +211,13 @@ void CnnModel::forward(Compute & cc, ConstView images, bool training, CnnPass * 
         k.branch = k.c2.bn_out;
         Tensor refined = k.branch;
         if (m_cfg.cbam) {
-            const CbamWeights cw{w(s + "/cbam/mlp/fc1/weight"), w(s + "/cbam/mlp/fc1/bias"), w(s + "/cbam/mlp/fc2/weight"),
-                                 w(s + "/cbam/mlp/fc2/bias"), w(s + "/cbam/spatial/weight"), w(s + "/cbam/spatial/bias")};
+            CbamSpatialNorm norm;
+            const CbamWeights cw = cbam_weights(s, &norm);
+            if (m_cfg.spatial_bn) {
+                norm.running_mean = m_tensors.at(s + "/cbam/spatial/bn/running_mean");
+                norm.running_var = m_tensors.at(s + "/cbam/spatial/bn/running_var");
+                norm.training = training;
+            }
             cbam_forward(cc, cw, k.branch, refined, &k.cbam);
         }
         const bool project = m_tensors.count(s + "/skip/conv/weight") > 0;
@@ -246,10 +269,14 @@ void CnnModel::backward(Compute & cc, const CnnPass & p, ConstView dlogits, Tens
         relu_back(k.out, &dout);  // d(sum)
         Tensor dbranch = dout;
         if (m_cfg.cbam) {
-            const CbamWeights cw{w(s + "/cbam/mlp/fc1/weight"), w(s + "/cbam/mlp/fc1/bias"), w(s + "/cbam/mlp/fc2/weight"),
-                                 w(s + "/cbam/mlp/fc2/bias"), w(s + "/cbam/spatial/weight"), w(s + "/cbam/spatial/bias")};
-            const CbamGrads cg{g(s + "/cbam/mlp/fc1/weight"), g(s + "/cbam/mlp/fc1/bias"), g(s + "/cbam/mlp/fc2/weight"),
-                               g(s + "/cbam/mlp/fc2/bias"), g(s + "/cbam/spatial/weight"), g(s + "/cbam/spatial/bias")};
+            CbamSpatialNorm norm;  // γ only: the backward pass uses the forward's batch statistics
+            const CbamWeights cw = cbam_weights(s, &norm);
+            CbamGrads cg{g(s + "/cbam/mlp/fc1/weight"), g(s + "/cbam/mlp/fc1/bias"), g(s + "/cbam/mlp/fc2/weight"),
+                         g(s + "/cbam/mlp/fc2/bias"), g(s + "/cbam/spatial/weight"), g(s + "/cbam/spatial/bias")};
+            if (m_cfg.spatial_bn) {
+                cg.spatial_norm_gamma = g(s + "/cbam/spatial/bn/weight");
+                cg.spatial_norm_beta = g(s + "/cbam/spatial/bn/bias");
+            }
             cbam_backward(cc, cw, k.cbam, k.branch, dout, dbranch, cg);
         }
         Tensor drelu1(k.relu1.shape()), dinput(k.input.shape());

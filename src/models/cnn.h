@@ -28,6 +28,7 @@ struct CnnConfig {
     bool cbam = true;
     std::vector<int> widths = {16, 32, 64};  // one residual block per width
     int reduction = 4;                       // CBAM's MLP: C -> C / r -> C
+    bool spatial_bn = false;                 // CBAM's spatial gate with a batch norm (nn/cbam.h)
     int classes = 10;
     int image = 28;
     Status validate() const;
@@ -85,6 +86,9 @@ public:
 
 private:
     ConstView w(const std::string & name) const { return m_tensors.at(name); }
+    // Block scope s's CBAM weights; with a spatial batch norm, its γ and β go into `norm`, which
+    // the weights point to.
+    CbamWeights cbam_weights(const std::string & s, CbamSpatialNorm * norm) const;
     CnnConfig m_cfg;
     TensorMap m_tensors;
     std::map<std::string, std::string> m_metadata;

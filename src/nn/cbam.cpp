@@ -10,6 +10,8 @@ namespace attn {
 
 static float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
+constexpr float kCbamBnEps = 1e-5f, kCbamBnMomentum = 0.1f;  // PyTorch's defaults, as the network's other norms
+
 void cbam_forward(Compute & cc, const CbamWeights & w, ConstView f, TensorView out, CbamCache * c) {
     const int64_t N = f.shape[0], C = f.shape[1], H = f.shape[2], W = f.shape[3], HW = H * W, R = w.fc1_w.shape[0];
     // Channel attention: both descriptors through the shared MLP, summed, squashed.
@@ -37,8 +39,18 @@ void cbam_forward(Compute & cc, const CbamWeights & w, ConstView f, TensorView o
         std::copy(mean.data() + n * HW, mean.data() + (n + 1) * HW, c->pooled.data() + (2 * n) * HW);
         std::copy(max.data() + n * HW, max.data() + (n + 1) * HW, c->pooled.data() + (2 * n + 1) * HW);
     }
+    c->spatial_logit = Tensor({N, 1, H, W});
+    conv2d_forward(cc, c->pooled, w.spatial_w, w.spatial_b, 1, int(w.spatial_w.shape[2]) / 2, c->spatial_logit);
     c->spatial = Tensor({N, 1, H, W});
-    conv2d_forward(cc, c->pooled, w.spatial_w, w.spatial_b, 1, int(w.spatial_w.shape[2]) / 2, c->spatial);
+    if (const CbamSpatialNorm * bn = w.spatial_norm; !bn) {
+        c->spatial = c->spatial_logit;
+    } else if (bn->training) {
+        batch_norm_train_forward(c->spatial_logit, bn->gamma, bn->beta, kCbamBnEps, kCbamBnMomentum, bn->running_mean,
+                                 bn->running_var, c->spatial, &c->spatial_bn);
+    } else {
+        batch_norm_inference(c->spatial_logit, bn->gamma, bn->beta, bn->running_mean, bn->running_var, kCbamBnEps,
+                             c->spatial);
+    }
     for (int64_t i = 0; i < c->spatial.numel(); i++) c->spatial[i] = sigmoid(c->spatial[i]);
     for (int64_t n = 0; n < N; n++)
         for (int64_t ch = 0; ch < C; ch++)
@@ -64,6 +76,12 @@ void cbam_backward(Compute & cc, const CbamWeights & w, const CbamCache & c, Con
             }
             dspatial_pre[n * HW + i] = float(dms) * ms * (1.0f - ms);
         }
+    if (w.spatial_norm) {  // through the batch norm to the conv's output
+        Tensor dlogit(dspatial_pre.shape());
+        batch_norm_backward(c.spatial_bn, w.spatial_norm->gamma, dspatial_pre, dlogit, g.spatial_norm_gamma,
+                            g.spatial_norm_beta);
+        dspatial_pre = std::move(dlogit);
+    }
     Tensor dpooled(c.pooled.shape());
     conv2d_backward(cc, c.pooled, w.spatial_w, dspatial_pre, 1, int(w.spatial_w.shape[2]) / 2, dpooled, g.spatial_w,
                     g.spatial_b);

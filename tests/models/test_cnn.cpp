@@ -10,9 +10,12 @@ using namespace attn;
 
 namespace {
 
-CnnConfig tiny(bool cbam) {
+enum Variant { kPlain, kCbam, kCbamSpatialBn };
+
+CnnConfig tiny(int variant) {
     CnnConfig c;
-    c.cbam = cbam;
+    c.cbam = variant != kPlain;
+    c.spatial_bn = variant == kCbamSpatialBn;
     c.widths = {4, 8};
     c.reduction = 2;
     return c;
@@ -25,7 +28,7 @@ Tensor images(int64_t N, uint64_t seed) {
     return x;
 }
 
-class CnnGradient : public ::testing::TestWithParam<bool> {};
+class CnnGradient : public ::testing::TestWithParam<int> {};
 
 TEST_P(CnnGradient, WholeModelMatchesFiniteDifferences) {
     CnnModel m;
@@ -53,6 +56,7 @@ TEST_P(CnnGradient, WholeModelMatchesFiniteDifferences) {
                                       "block_0/bn2/bias", "block_1/conv2/weight", "block_1/skip/conv/weight",
                                       "block_1/skip/bn/weight", "head/fc/weight", "head/fc/bias"};
     if (GetParam()) names.insert(names.end(), {"block_0/cbam/mlp/fc1/weight", "block_1/cbam/mlp/fc2/bias", "block_1/cbam/spatial/weight"});
+    if (GetParam() == kCbamSpatialBn) names.insert(names.end(), {"block_0/cbam/spatial/bn/weight", "block_1/cbam/spatial/bn/bias"});
     uint64_t seed = 20;
     for (const std::string & name : names) {
         Tensor & t = m.parameters().at(name);
@@ -70,13 +74,16 @@ TEST_P(CnnGradient, WholeModelMatchesFiniteDifferences) {
         EXPECT_NEAR(analytic, numeric, 0.06 * std::fabs(numeric) + 3e-3) << name;
     }
     EXPECT_TRUE(all_zero(grads.at("stem/bn/running_mean"))) << "running statistics are not trained";
+    if (GetParam() == kCbamSpatialBn) {
+        EXPECT_TRUE(all_zero(grads.at("block_0/cbam/spatial/bn/running_var")));
+    }
 }
 
-INSTANTIATE_TEST_SUITE_P(PlainAndCbam, CnnGradient, ::testing::Values(false, true));
+INSTANTIATE_TEST_SUITE_P(PlainCbamAndSpatialBn, CnnGradient, ::testing::Values(kPlain, kCbam, kCbamSpatialBn));
 
 TEST(Cnn, InferenceUsesRunningStatisticsAndBatchesDoNotInteract) {
     CnnModel m;
-    ASSERT_TRUE(CnnModel::create(tiny(true), CnnModel::random_weights(tiny(true), 4), &m).ok);
+    ASSERT_TRUE(CnnModel::create(tiny(kCbam), CnnModel::random_weights(tiny(kCbam), 4), &m).ok);
     Compute cc(BackendKind::Reference);
     CnnPass train;
     const Tensor x = images(4, 9);
@@ -91,7 +98,7 @@ TEST(Cnn, InferenceUsesRunningStatisticsAndBatchesDoNotInteract) {
 
 TEST(Cnn, GradCamMatchesItsClosedForm) {
     CnnModel m;
-    ASSERT_TRUE(CnnModel::create(tiny(false), CnnModel::random_weights(tiny(false), 5), &m).ok);
+    ASSERT_TRUE(CnnModel::create(tiny(kPlain), CnnModel::random_weights(tiny(kPlain), 5), &m).ok);
     Compute cc(BackendKind::Reference);
     const Tensor x = images(2, 10);
     const int c = 6;
@@ -115,14 +122,22 @@ TEST(Cnn, GradCamMatchesItsClosedForm) {
 
 TEST(Cnn, SaveLoadRoundTrip) {
     CnnModel m, back;
-    ASSERT_TRUE(CnnModel::create(tiny(true), CnnModel::random_weights(tiny(true), 6), &m).ok);
+    ASSERT_TRUE(CnnModel::create(tiny(kCbam), CnnModel::random_weights(tiny(kCbam), 6), &m).ok);
     const std::string path = std::string(ATTN_TEST_OUT_DIR) + "/cnn_roundtrip.safetensors";
     ASSERT_TRUE(m.save(path).ok);
     Status s = CnnModel::load(path, &back);
     ASSERT_TRUE(s.ok) << s.message;
     EXPECT_TRUE(back.config().cbam);
     EXPECT_EQ(back.parameter_count(), m.parameter_count());
+    CnnModel bn, bn_back;  // the spatial batch norm is in the config and comes back with it
+    ASSERT_TRUE(CnnModel::create(tiny(kCbamSpatialBn), CnnModel::random_weights(tiny(kCbamSpatialBn), 7), &bn).ok);
+    ASSERT_TRUE(bn.save(path).ok);
+    s = CnnModel::load(path, &bn_back);
+    ASSERT_TRUE(s.ok) << s.message;
+    EXPECT_TRUE(bn_back.config().spatial_bn);
+    EXPECT_EQ(bn_back.parameter_count(), m.parameter_count() + 2 * 2) << "γ and β in each of two blocks";
     CnnConfig c;
+    EXPECT_FALSE(CnnConfig::from_json("{\"architecture\": \"resnet\", \"spatial_bn\": true}", &c).ok);
     EXPECT_FALSE(CnnConfig::from_json("{\"widths\": [4, 8, 16, 32]}", &c).ok);
     EXPECT_FALSE(CnnConfig::from_json("{\"architecture\": \"vgg\"}", &c).ok);
 }

@@ -166,13 +166,18 @@ struct CbamParams {
     CbamWeights views() const { return {fc1_w, fc1_b, fc2_w, fc2_b, sp_w, sp_b}; }
 };
 
-TEST(CnnGradCheck, Cbam) {
-    // 160 values 0.025 apart; the MLP's hidden biases keep its ReLUs clear of their kink.
-    const int64_t N = 2, C = 4, R = 2, H = 4, W = 5;
-    Tensor hidden_bias({R});
+// C = 4 channels, R = 2 hidden; the MLP's hidden biases keep its ReLUs clear of their kink.
+CbamParams cbam_params(uint64_t seed) {
+    Tensor hidden_bias({2});
     hidden_bias.fill(1.5f);
-    CbamParams p{random_normal({R, C}, 20, 0.5f), std::move(hidden_bias), random_normal({C, R}, 22, 0.5f),
-                 random_normal({C}, 23, 0.1f), random_normal({1, 2, 7, 7}, 24, 0.2f), random_normal({1}, 25, 0.1f)};
+    return {random_normal({2, 4}, seed, 0.5f), std::move(hidden_bias), random_normal({4, 2}, seed + 2, 0.5f),
+            random_normal({4}, seed + 3, 0.1f), random_normal({1, 2, 7, 7}, seed + 4, 0.2f), random_normal({1}, seed + 5, 0.1f)};
+}
+
+TEST(CnnGradCheck, Cbam) {
+    // 160 values 0.025 apart.
+    const int64_t N = 2, C = 4, H = 4, W = 5;
+    CbamParams p = cbam_params(20);
     Tensor f = distinct({N, C, H, W}, 26), r = random_normal({N, C, H, W}, 27);
     Compute cc(BackendKind::Reference);
     CbamCache cache;
@@ -198,6 +203,42 @@ TEST(CnnGradCheck, Cbam) {
     expect_matches_fd("cbam fc2 b", p.fc2_b, gb2, loss, 15);
     expect_matches_fd("cbam spatial w", p.sp_w, gs, loss, 16);
     expect_matches_fd("cbam spatial b", p.sp_b, gsb, loss, 17);
+}
+
+// The gate with the authors' batch norm between its 7×7 conv and its sigmoid, in training mode
+// (batch statistics): the norm's γ and β, the conv and the input against finite differences.
+TEST(CnnGradCheck, CbamWithSpatialBatchNorm) {
+    const int64_t N = 2, C = 4, H = 4, W = 5;
+    CbamParams p = cbam_params(30);
+    Tensor gamma({1}), beta({1}), running_mean({1}), running_var({1});
+    gamma.fill(1.3f);
+    beta.fill(0.2f);
+    running_var.fill(1.0f);
+    const CbamSpatialNorm norm{gamma, beta, running_mean, running_var, /*training=*/true};
+    CbamWeights wts = p.views();
+    wts.spatial_norm = &norm;
+    Tensor f = distinct({N, C, H, W}, 36), r = random_normal({N, C, H, W}, 37);
+    Compute cc(BackendKind::Reference);
+    CbamCache cache;
+    Tensor out(f.shape()), df(f.shape());
+    cbam_forward(cc, wts, f, out, &cache);
+    EXPECT_NE(running_mean[0], 0.0f) << "training updates the running statistics";
+    Tensor g1(p.fc1_w.shape()), gb1(p.fc1_b.shape()), g2(p.fc2_w.shape()), gb2(p.fc2_b.shape()), gs(p.sp_w.shape()),
+        gsb(p.sp_b.shape()), gg({1}), gbeta({1});
+    cbam_backward(cc, wts, cache, f, r, df, {g1, gb1, g2, gb2, gs, gsb, gg, gbeta});
+    auto loss = [&] {
+        CbamCache c;
+        Tensor o(f.shape());
+        cbam_forward(cc, wts, f, o, &c);
+        return weighted_sum(o, r);
+    };
+    expect_matches_fd("cbam+bn df", f, df, loss, 41);
+    expect_matches_fd("cbam+bn spatial w", p.sp_w, gs, loss, 42);
+    expect_matches_fd("cbam+bn gamma", gamma, gg, loss, 43);
+    expect_matches_fd("cbam+bn beta", beta, gbeta, loss, 44);
+    expect_matches_fd("cbam+bn fc1 w", p.fc1_w, g1, loss, 45);
+    // The conv's bias shifts every logit alike, which the batch mean removes: no gradient.
+    EXPECT_NEAR(gsb[0], 0.0f, 1e-5f);
 }
 
 } // namespace
