@@ -26,13 +26,14 @@ public:
     virtual ~GpuPath() = default;
     virtual bool available() const = 0;               // float targets, kernels, context not lost
     virtual std::string unavailable_reason() const = 0;
-    // Translates `sentence` greedily with `model_index`'s translator on the GPU. False with
+    // Translates `sentence` with `model_index`'s translator on the GPU, greedy or beam search as
+    // `opts` says (the CPU's search code, models/beam_search.h). False with
     // *error when the GPU failed (lost context, GL error): the caller falls back to the CPU.
     // With `time_ops` every draw waits for the GPU before and after it, to fill the per-op table:
     // in Chromium that made a translation ~5x slower, so only when the user shows the table.
     virtual bool translate(const Translator & tr, int model_index, const std::string & sentence,
-                           const std::vector<QkvRequest> & capture, bool time_ops, GpuTranslation * out,
-                           std::string * error) = 0;
+                           const DecodeOptions & opts, const std::vector<QkvRequest> & capture, bool time_ops,
+                           GpuTranslation * out, std::string * error) = 0;
 };
 
 } // namespace attn

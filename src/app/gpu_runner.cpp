@@ -127,9 +127,9 @@ void GpuRunner::drop(const std::string & reason) {
 }
 
 bool GpuRunner::translate(const Translator & tr, int model_index, const std::string & sentence,
-                          const std::vector<QkvRequest> & capture, bool time_ops, GpuTranslation * out,
-                          std::string * error) {
-    run(tr, model_index, sentence, capture, time_ops);
+                          const DecodeOptions & opts, const std::vector<QkvRequest> & capture, bool time_ops,
+                          GpuTranslation * out, std::string * error) {
+    run(tr, model_index, sentence, opts, capture, time_ops);
     if (!m_last.ran) {
         *error = m_last.error.empty() ? "no GPU result" : m_last.error;
         return false;
@@ -139,10 +139,11 @@ bool GpuRunner::translate(const Translator & tr, int model_index, const std::str
     return true;
 }
 
-void GpuRunner::run(const Translator & tr, int model_index, const std::string & sentence,
+void GpuRunner::run(const Translator & tr, int model_index, const std::string & sentence, const DecodeOptions & opts,
                     const std::vector<QkvRequest> & capture, bool time_ops) {
     GpuRunReport r;
     r.sentence = sentence;
+    r.beam = std::max(1, opts.beam);
     if (m_kernels && context_lost()) drop("the WebGL context was lost; translations stay on the CPU");
     if (!m_kernels || !tr.is_transformer()) {
         r.error = m_kernels ? "the GPU path runs Transformers only" : "GPU path unavailable: " + m_unavailable;
@@ -151,14 +152,12 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     }
 
     // The CPU side of the parity check: the reference backend (the oracle the native GPU tests use),
-    // greedy like gpu_translate, with every attention map.
+    // the same search as the GPU's, with every attention map.
     Compute cc(BackendKind::Reference);
-    DecodeOptions greedy;
-    greedy.beam = 1;
     AttentionTrace cpu_trace;
     cpu_trace.capture = capture;  // the GPU path records no Q/K/V: the step-through gets the CPU's
     auto t0 = clock::now();
-    const Translation cpu = tr.translate(cc, sentence, greedy, &cpu_trace);
+    const Translation cpu = tr.translate(cc, sentence, opts, &cpu_trace);
     r.cpu_ms = ms_since(t0);
     r.cpu_outputs = token_texts(tr, cpu.decode.tokens);
     r.cpu_display = cpu.display;
@@ -181,7 +180,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     OpTimer timer;  // timing mode for this pass only: the parity pass below is not the user's run
     if (time_ops) m_kernels->set_op_timer(&timer);
     t0 = clock::now();
-    Status s = gpu_translate(*gpu, cpu.source_ids, -1, &gpu_trace, &got);
+    Status s = gpu_translate(*gpu, cpu.source_ids, opts, &gpu_trace, &got);
     r.gpu_ms = ms_since(t0);
     m_kernels->set_op_timer(nullptr);
 
@@ -252,7 +251,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
 std::string GpuRunner::json() const {
     const GpuRunReport & r = m_last;
     const nlohmann::json last = {
-        {"ran", r.ran}, {"error", r.error}, {"sentence", r.sentence}, {"outputs", r.outputs},
+        {"ran", r.ran}, {"error", r.error}, {"sentence", r.sentence}, {"beam", r.beam}, {"outputs", r.outputs},
         {"cpu_outputs", r.cpu_outputs}, {"display", r.display}, {"cpu_display", r.cpu_display},
         {"same_tokens", r.same_tokens}, {"logits_max_diff", r.logits_max_diff}, {"maps_max_diff", r.maps_max_diff},
         {"gpu_ms", r.gpu_ms}, {"cpu_ms", r.cpu_ms}, {"upload_ms", r.upload_ms}};

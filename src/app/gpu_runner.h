@@ -27,6 +27,7 @@ struct GpuRunReport {
     bool ran = false;            // a translation came back from the GPU
     std::string error;           // why not, or why it is not trusted
     std::string sentence;
+    int beam = 1;                // 1: greedy; both paths searched alike
     std::vector<std::string> outputs, cpu_outputs;  // tokens, </s> included
     std::string display, cpu_display;
     bool same_tokens = false;
@@ -52,11 +53,11 @@ public:
     // Translates `sentence` with `model_index`'s translator on the GPU and the CPU reference; the
     // CPU reference also records Q/K/V for `capture` (the step-through view). `time_ops`: as
     // GpuPath::translate.
-    void run(const Translator & tr, int model_index, const std::string & sentence,
+    void run(const Translator & tr, int model_index, const std::string & sentence, const DecodeOptions & opts = {},
              const std::vector<QkvRequest> & capture = {}, bool time_ops = false);
 
     // GpuPath: run(), then hands over the GPU's translation, trace, parity and per-draw timing.
-    bool translate(const Translator & tr, int model_index, const std::string & sentence,
+    bool translate(const Translator & tr, int model_index, const std::string & sentence, const DecodeOptions & opts,
                    const std::vector<QkvRequest> & capture, bool time_ops, GpuTranslation * out,
                    std::string * error) override;
 

@@ -91,7 +91,7 @@ nlohmann::json backend_json(const AppState & s) {
     for (const OpTimingRow & r : b.timing.rows) rows.push_back({{"op", r.op}, {"calls", r.calls}, {"ms", r.ms}, {"share", r.share}});
     return {{"selected", compute_backend_id(s.backend)}, {"label", compute_backend_label(s.backend)},
             {"ran", compute_backend_id(b.ran)}, {"webgl2_available", b.gl_available}, {"webgl2_unavailable", b.gl_unavailable},
-            {"notice", b.notice}, {"run_note", b.run_note},
+            {"notice", b.notice},
             {"parity", {{"logits_max_diff", b.logits_max_diff}, {"maps_max_diff", b.maps_max_diff}, {"same_tokens", b.same_tokens}}},
             {"timing", {{"method", b.timing.method}, {"total_ms", b.timing.total_ms}, {"rows", rows}, {"open", s.show_op_timing},
                         {"per_draw", b.ran != ComputeBackend::WebGL2 || b.gl_timed}}}};

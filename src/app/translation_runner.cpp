@@ -102,7 +102,7 @@ void TranslationRunner::update(AppState & state, double now) {
     // switch now, with the notice, rather than at the next edit.
     BackendStatus & bs = state.backend_status;
     if (state.backend == ComputeBackend::WebGL2 && !bs.gl_available) {
-        const BackendDecision d = decide_backend(state.backend, false, bs.gl_unavailable, state.beam);
+        const BackendDecision d = decide_backend(state.backend, false, bs.gl_unavailable);
         state.backend = d.run_on;
         bs.notice = d.notice;
         state.request_translation(-1e9);
@@ -149,12 +149,11 @@ void TranslationRunner::run(AppState & state) {
     // the selection to the fast CPU path, says so, and this translation still comes out.
     refresh_backend_status(state);
     BackendStatus & bs = state.backend_status;
-    const BackendDecision decision = decide_backend(state.backend, bs.gl_available, bs.gl_unavailable, opts.beam);
-    if (decision.switch_selection) {
+    const BackendDecision decision = decide_backend(state.backend, bs.gl_available, bs.gl_unavailable);
+    if (decision.run_on != state.backend) {
         state.backend = decision.run_on;
         bs.notice = decision.notice;
     }
-    bs.run_note = decision.switch_selection ? "" : decision.notice;
     bs.logits_max_diff = bs.maps_max_diff = -1;
     bs.same_tokens = false;
     Translation r;
@@ -162,7 +161,7 @@ void TranslationRunner::run(AppState & state) {
     if (decision.run_on == ComputeBackend::WebGL2) {
         GpuTranslation g;
         std::string error;
-        if (m_gpu->translate(tr, state.model, state.sentence, t.trace.capture, state.show_op_timing, &g, &error)) {
+        if (m_gpu->translate(tr, state.model, state.sentence, opts, t.trace.capture, state.show_op_timing, &g, &error)) {
             r = std::move(g.translation);
             g.trace.capture = t.trace.capture;
             t.trace = std::move(g.trace);

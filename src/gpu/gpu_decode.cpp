@@ -1,6 +1,7 @@
 #include "gpu/gpu_decode.h"
 
 #include "gpu/gpu_try.h"
+#include "models/beam_search.h"
 
 #include <algorithm>
 
@@ -13,6 +14,20 @@ Status gpu_greedy_decode(GpuTransformer & model, const GpuEncoderOutput & enc, i
         failed = model.decode_step(enc, cache, token, logits);
         return bool(failed);
     });
+    if (!failed) return failed;
+    *out = std::move(r);
+    return Status::success();
+}
+
+Status gpu_beam_decode(GpuTransformer & model, const GpuEncoderOutput & enc, int beam, float alpha, int max_length,
+                       DecodeResult * out) {
+    Status failed = Status::success();
+    const std::function<bool(GpuDecoderCache &, int32_t, Tensor *)> step = [&](GpuDecoderCache & cache, int32_t token,
+                                                                               Tensor * logits) {
+        failed = model.decode_step(enc, cache, token, logits);
+        return bool(failed);
+    };
+    DecodeResult r = beam_search(model.config(), beam, alpha, max_length, model.new_cache(), step);
     if (!failed) return failed;
     *out = std::move(r);
     return Status::success();
@@ -32,11 +47,13 @@ static Status forced_trace(GpuTransformer & model, const GpuEncoderOutput & enc,
     return Status::success();
 }
 
-Status gpu_translate(GpuTransformer & model, const std::vector<int32_t> & src, int max_length, AttentionTrace * trace,
-                     DecodeResult * out) {
+Status gpu_translate(GpuTransformer & model, const std::vector<int32_t> & src, const DecodeOptions & opts,
+                     AttentionTrace * trace, DecodeResult * out) {
     GpuEncoderOutput enc;
     GPU_TRY(model.encode(src, &enc, trace));
-    GPU_TRY(gpu_greedy_decode(model, enc, default_max_length(model.config(), int(src.size()), max_length), out));
+    const int max_length = default_max_length(model.config(), int(src.size()), opts.max_length);
+    GPU_TRY(opts.beam <= 1 ? gpu_greedy_decode(model, enc, max_length, out)
+                           : gpu_beam_decode(model, enc, opts.beam, opts.length_penalty, max_length, out));
     return trace ? forced_trace(model, enc, out->tokens, trace) : Status::success();
 }
 

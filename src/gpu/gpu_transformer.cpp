@@ -174,14 +174,15 @@ GpuDecoderCache GpuTransformer::new_cache() const {
 }
 
 // Appends row(1, D) to the layer's cache tensor (length, D), or starts it at the first step.
-Status GpuTransformer::append_row(GpuTensor row, GpuTensor * cache) {
-    if (cache->empty()) {
-        *cache = std::move(row);
+Status GpuTransformer::append_row(GpuTensor row, std::shared_ptr<const GpuTensor> * cache) {
+    if (!*cache) {
+        *cache = std::make_shared<const GpuTensor>(std::move(row));
         return Status::success();
     }
-    GpuTensor grown;
-    GPU_TRY(make({cache->rows() + 1, cache->cols()}, &grown));
-    GPU_TRY(m_k.concat_rows_rgba(*cache, row, grown));
+    const GpuTensor & old = **cache;
+    auto grown = std::make_shared<GpuTensor>();
+    GPU_TRY(make({old.rows() + 1, old.cols()}, grown.get()));
+    GPU_TRY(m_k.concat_rows_rgba(old, row, *grown));
     *cache = std::move(grown);
     return Status::success();
 }
@@ -201,7 +202,7 @@ Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache
             GPU_TRY(append_row(std::move(k_row), &cache.self_k[size_t(l)]));
             GPU_TRY(append_row(std::move(v_row), &cache.self_v[size_t(l)]));
             // All cached keys are at or before the query's position: no mask needed.
-            return attend(L.self_attn, in, cache.self_k[size_t(l)], cache.self_v[size_t(l)], Mask::Kind::None,
+            return attend(L.self_attn, in, *cache.self_k[size_t(l)], *cache.self_v[size_t(l)], Mask::Kind::None,
                           "decoder_self", l, nullptr, o);
         }));
         GPU_TRY(residual(L.cross_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {

@@ -30,9 +30,11 @@ struct GpuEncoderOutput {
 
 // Incremental decoding state: per decoder layer, the keys and values of the `length` positions
 // decoded so far, (length, D). Each step replaces them by one-row-longer textures
-// (shaders/concat_rows.glsl says why). After a failed step the cache is unusable.
+// (shaders/concat_rows.glsl says why) and never writes into the old ones, so copies of a cache
+// share their textures safely: beam search copies a hypothesis's cache for each survivor that
+// extends it (models/beam_search.h). After a failed step the cache is unusable.
 struct GpuDecoderCache {
-    std::vector<GpuTensor> self_k, self_v;
+    std::vector<std::shared_ptr<const GpuTensor>> self_k, self_v;
     int length = 0;
 };
 
@@ -88,7 +90,8 @@ private:
     // Final norm (pre-norm only) and the generator: logits(T, V_tgt), read back.
     Status generate(GpuTensor x, Tensor * logits);
     Status make(Shape shape, GpuTensor * t);  // an Rgba4 tensor from m_pool
-    Status append_row(GpuTensor row, GpuTensor * cache);  // cache(length, D) + row(1, D)
+    // cache(length, D) + row(1, D), as a new tensor: the old one may be shared with another cache.
+    Status append_row(GpuTensor row, std::shared_ptr<const GpuTensor> * cache);
 
     GpuKernels & m_k;
     TransformerConfig m_cfg;

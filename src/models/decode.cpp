@@ -1,5 +1,7 @@
 #include "models/decode.h"
 
+#include "models/beam_search.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -63,63 +65,14 @@ DecodeResult greedy_decode(Compute & cc, const Transformer & model, const Encode
     });
 }
 
-static double length_penalty(int length, float alpha) { return std::pow((5.0 + length) / 6.0, double(alpha)); }
-
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
                          float alpha, int max_length) {
-    const TransformerConfig & c = model.config();
-    struct Hyp {
-        std::vector<int32_t> tokens;
-        double log_prob = 0.0;
-        DecoderCache cache;
+    const std::function<bool(DecoderCache &, int32_t, Tensor *)> step = [&](DecoderCache & cache, int32_t token,
+                                                                            Tensor * logits) {
+        model.decode_step(cc, enc, cache, token, logits);
+        return true;
     };
-    std::vector<Hyp> live(1);
-    live[0].cache = model.new_cache();
-    std::vector<DecodeResult> finished;
-    Tensor logits;
-    std::vector<double> lp;
-    for (int t = 0; t < max_length && !live.empty(); t++) {
-        // Expand every live hypothesis by its `beam` best tokens, then keep the `beam` best overall.
-        struct Candidate { size_t hyp; int32_t token; double log_prob; };
-        std::vector<Candidate> cands;
-        for (size_t h = 0; h < live.size(); h++) {
-            const int32_t prev = live[h].tokens.empty() ? c.bos_id : live[h].tokens.back();
-            model.decode_step(cc, enc, live[h].cache, prev, &logits);
-            log_softmax(logits.data(), c.tgt_vocab, &lp);
-            std::vector<int32_t> ids(size_t(c.tgt_vocab));
-            std::iota(ids.begin(), ids.end(), 0);
-            const size_t k = std::min<size_t>(size_t(beam), ids.size());
-            std::partial_sort(ids.begin(), ids.begin() + long(k), ids.end(),
-                              [&](int32_t a, int32_t b) { return lp[size_t(a)] > lp[size_t(b)]; });
-            for (size_t i = 0; i < k; i++) cands.push_back({h, ids[i], live[h].log_prob + lp[size_t(ids[i])]});
-        }
-        std::sort(cands.begin(), cands.end(), [](const Candidate & a, const Candidate & b) { return a.log_prob > b.log_prob; });
-        std::vector<Hyp> next;
-        for (const Candidate & cd : cands) {
-            if (int(next.size()) >= beam) break;
-            std::vector<int32_t> tokens = live[cd.hyp].tokens;
-            tokens.push_back(cd.token);
-            if (cd.token == c.eos_id) {
-                finished.push_back({tokens, cd.log_prob, cd.log_prob / length_penalty(int(tokens.size()), alpha), true});
-                continue;  // a finished hypothesis leaves the beam; the others keep expanding
-            }
-            next.push_back({std::move(tokens), cd.log_prob, live[cd.hyp].cache});
-        }
-        live = std::move(next);
-        // Stop once no live hypothesis can beat the best finished one: log-probs only fall, and
-        // the best a live one can do is keep its score at the longest allowed length.
-        if (!finished.empty() && !live.empty()) {
-            double best_finished = -INFINITY;
-            for (const DecodeResult & f : finished) best_finished = std::max(best_finished, f.score);
-            double best_live = -INFINITY;
-            for (const Hyp & h : live) best_live = std::max(best_live, h.log_prob / length_penalty(max_length, alpha));
-            if (best_live < best_finished) break;
-        }
-    }
-    for (const Hyp & h : live)  // unfinished at max_length: still candidates, marked unfinished
-        finished.push_back({h.tokens, h.log_prob, h.log_prob / length_penalty(int(h.tokens.size()), alpha), false});
-    return *std::max_element(finished.begin(), finished.end(),
-                             [](const DecodeResult & a, const DecodeResult & b) { return a.score < b.score; });
+    return beam_search(model.config(), beam, alpha, max_length, model.new_cache(), step);
 }
 
 void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,

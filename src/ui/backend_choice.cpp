@@ -26,7 +26,7 @@ const char * compute_backend_tooltip(ComputeBackend b) {
     switch (b) {
     case ComputeBackend::Reference: return "Plain scalar loops: the oracle every other backend is tested against. Slowest.";
     case ComputeBackend::WebGL2:
-        return "Fragment shaders on float textures (greedy decoding). Each run is checked against the CPU reference.";
+        return "Fragment shaders on float textures (greedy or beam search). Each run is checked against the CPU reference.";
 #if defined(__EMSCRIPTEN__)
     default: return "Our f32x4 kernels compiled to WebAssembly SIMD: the fastest CPU path in the browser.";
 #else
@@ -45,23 +45,13 @@ bool parse_compute_backend(std::string_view text, ComputeBackend * out) {
     return true;
 }
 
-BackendDecision decide_backend(ComputeBackend wanted, bool gl_available, const std::string & gl_unavailable_reason,
-                               int beam) {
+BackendDecision decide_backend(ComputeBackend wanted, bool gl_available, const std::string & gl_unavailable_reason) {
     BackendDecision d;
     d.run_on = wanted;
-    if (wanted != ComputeBackend::WebGL2) return d;
-    const std::string cpu = compute_backend_label(ComputeBackend::Cpu);
-    if (!gl_available) {
-        d.run_on = ComputeBackend::Cpu;
-        d.switch_selection = true;
-        d.notice = "WebGL2 is not available (" + (gl_unavailable_reason.empty() ? std::string("no reason given") : gl_unavailable_reason) +
-                   "): switched to " + cpu + ". Your sentence and selections are kept.";
-        return d;
-    }
-    if (beam > 1) {
-        d.run_on = ComputeBackend::Cpu;
-        d.notice = "Beam search ran on " + cpu + ": the WebGL2 path decodes greedily.";
-    }
+    if (wanted != ComputeBackend::WebGL2 || gl_available) return d;
+    d.run_on = ComputeBackend::Cpu;
+    d.notice = "WebGL2 is not available (" + (gl_unavailable_reason.empty() ? std::string("no reason given") : gl_unavailable_reason) +
+               "): switched to " + compute_backend_label(ComputeBackend::Cpu) + ". Your sentence and selections are kept.";
     return d;
 }
 

@@ -22,16 +22,13 @@ const char * compute_backend_tooltip(ComputeBackend b);  // one sentence on what
 // untouched) for anything else.
 bool parse_compute_backend(std::string_view text, ComputeBackend * out);
 
-// What a translation runs on when `wanted` is selected. WebGL2 needs the GL path and decodes
-// greedily only; otherwise the fast CPU path runs it. switch_selection: the selection itself must
-// change (WebGL2 is gone for good), as opposed to one beam run going to the CPU.
+// What a translation runs on when `wanted` is selected: WebGL2 needs the GL path (greedy and beam
+// search both run on it); without one the selection switches to the fast CPU path, with a notice.
 struct BackendDecision {
-    ComputeBackend run_on = ComputeBackend::Cpu;
-    bool switch_selection = false;
+    ComputeBackend run_on = ComputeBackend::Cpu;  // the new selection when it differs from `wanted`
     std::string notice;  // what the user is told; empty when the choice runs as selected
 };
-BackendDecision decide_backend(ComputeBackend wanted, bool gl_available, const std::string & gl_unavailable_reason,
-                               int beam);
+BackendDecision decide_backend(ComputeBackend wanted, bool gl_available, const std::string & gl_unavailable_reason);
 // The notice after the GPU failed during a run (e.g. the context was lost): the app switches.
 std::string gpu_failure_notice(const std::string & reason);
 
@@ -41,7 +38,6 @@ struct BackendStatus {
     std::string gl_unavailable;       // why WebGL2 cannot be selected (the disabled option's tooltip)
     ComputeBackend ran = ComputeBackend::Cpu;  // what the last translation actually ran on
     std::string notice;               // a fallback the user must see; cleared when they choose again
-    std::string run_note;             // about the last run only (e.g. beam search ran on the CPU)
     // Parity of the last WebGL2 translation against the CPU reference (max abs diff), -1 when none.
     double logits_max_diff = -1, maps_max_diff = -1;
     bool same_tokens = false;

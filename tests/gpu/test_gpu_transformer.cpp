@@ -57,7 +57,7 @@ void compare(const Transformer & model, GpuTransformer & gpu, const std::vector<
     const double cpu_ms = elapsed_ms(start);
     DecodeResult got;
     start = std::chrono::steady_clock::now();
-    ASSERT_TRUE(gpu_translate(gpu, src, -1, &gpu_trace, &got));
+    ASSERT_TRUE(gpu_translate(gpu, src, DecodeOptions{}, &gpu_trace, &got));
     const double gpu_ms = elapsed_ms(start);
     std::printf("[gpu] %s: %zu tokens, GPU %.1f ms, CPU reference %.1f ms\n", label.c_str(), want.tokens.size(), gpu_ms,
                 cpu_ms);
@@ -123,6 +123,75 @@ const std::vector<std::string> kSentences = {
 
 TEST_F(GpuTransformerParity, ShippedEnglishToGermanMatchesTheCpu) { check_shipped(gl, "de", kSentences); }
 TEST_F(GpuTransformerParity, ShippedEnglishToChineseMatchesTheCpu) { check_shipped(gl, "zh_TW", kSentences); }
+
+// Beam search on the GPU: the same search code as the CPU's (models/beam_search.h) over the GPU's
+// decoder, so with logits equal to ~1e-6 it must pick the same output with the same score.
+TEST_F(GpuTransformerParity, BeamSearchMatchesTheCpu) {
+    for (const char * lang : {"de", "zh_TW"}) {
+        Translator t;
+        const Status s = Translator::load(std::string(ATTN_SOURCE_DIR) + "/assets/models/en-" + lang + ".safetensors", &t);
+        ASSERT_TRUE(s) << s.message;
+        std::unique_ptr<GpuTransformer> gpu;
+        ASSERT_TRUE(GpuTransformer::create(gl->kernels(), t.model(), &gpu));
+        Compute cc(BackendKind::Reference);
+        for (const std::string & text : kSentences) {
+            SCOPED_TRACE(std::string(lang) + " \"" + text + "\"");
+            DecodeOptions opts;
+            opts.beam = 4;
+            AttentionTrace cpu_trace, gpu_trace;
+            const Translation want = t.translate(cc, text, opts, &cpu_trace);
+            DecodeResult got;
+            ASSERT_TRUE(gpu_translate(*gpu, want.source_ids, opts, &gpu_trace, &got));
+            EXPECT_EQ(got.tokens, want.decode.tokens);
+            EXPECT_EQ(got.finished, want.decode.finished);
+            EXPECT_NEAR(got.log_prob, want.decode.log_prob, kTol * double(got.tokens.size()));
+            EXPECT_NEAR(got.score, want.decode.score, kTol * double(got.tokens.size()));
+            MaxDiff maps("beam attention maps");
+            check_maps(gpu_trace, cpu_trace, &maps);
+        }
+    }
+}
+
+// Copies of a decoder cache share textures (gpu_transformer.h): steps on one copy must not change
+// another. Two copies of one hypothesis fed different tokens, then the original fed a third, each
+// against a CPU cache copied the same way.
+TEST_F(GpuTransformerParity, CacheCopiesStayIndependent) {
+    Translator t;
+    ASSERT_TRUE(Translator::load(std::string(ATTN_SOURCE_DIR) + "/assets/models/en-de.safetensors", &t));
+    const Transformer & model = t.model();
+    std::unique_ptr<GpuTransformer> gpu;
+    ASSERT_TRUE(GpuTransformer::create(gl->kernels(), model, &gpu));
+    Compute cc(BackendKind::Reference);
+    const std::vector<int32_t> src = t.translate(cc, "the glove was not green", DecodeOptions{}, nullptr).source_ids;
+    EncoderOutput enc;
+    model.encode(cc, src, &enc, nullptr);
+    GpuEncoderOutput genc;
+    ASSERT_TRUE(gpu->encode(src, &genc, nullptr));
+
+    DecoderCache cache = model.new_cache();
+    GpuDecoderCache gcache = gpu->new_cache();
+    Tensor logits, glogits;
+    MaxDiff diff("logits after forking a cache");
+    for (int32_t token : {model.config().bos_id, 7}) {
+        model.decode_step(cc, enc, cache, token, &logits);
+        ASSERT_TRUE(gpu->decode_step(genc, gcache, token, &glogits));
+    }
+    DecoderCache cpu_a = cache, cpu_b = cache;
+    GpuDecoderCache gpu_a = gcache, gpu_b = gcache;
+    for (int step = 0; step < 2; step++) {
+        model.decode_step(cc, enc, cpu_a, 11 + step, &logits);
+        ASSERT_TRUE(gpu->decode_step(genc, gpu_a, 11 + step, &glogits));
+        EXPECT_LE(diff.add(glogits, logits), kTol) << "copy a, step " << step;
+        model.decode_step(cc, enc, cpu_b, 20 + step, &logits);
+        ASSERT_TRUE(gpu->decode_step(genc, gpu_b, 20 + step, &glogits));
+        EXPECT_LE(diff.add(glogits, logits), kTol) << "copy b, step " << step;
+    }
+    model.decode_step(cc, enc, cache, 30, &logits);
+    ASSERT_TRUE(gpu->decode_step(genc, gcache, 30, &glogits));
+    EXPECT_LE(diff.add(glogits, logits), kTol) << "the original";
+    EXPECT_EQ(gpu_a.length, 4);
+    EXPECT_EQ(gcache.length, 3);
+}
 
 // The golden models cover what the shipped ones do not: post-norm, GELU, all embeddings tied.
 TEST_F(GpuTransformerParity, GoldenModelsMatchTheCpu) {

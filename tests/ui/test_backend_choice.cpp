@@ -73,20 +73,15 @@ TEST(BackendChoice, IdsRoundTripAndBadNamesAreRefused) {
 }
 
 TEST(BackendChoice, WebGL2FallsBackOnlyWhenItMust) {
-    attn::BackendDecision d = attn::decide_backend(ComputeBackend::WebGL2, true, "", 1);
+    attn::BackendDecision d = attn::decide_backend(ComputeBackend::WebGL2, true, "");
     EXPECT_EQ(d.run_on, ComputeBackend::WebGL2);
     EXPECT_TRUE(d.notice.empty());
-    d = attn::decide_backend(ComputeBackend::WebGL2, false, "float render targets are missing", 1);
+    d = attn::decide_backend(ComputeBackend::WebGL2, false, "float render targets are missing");
     EXPECT_EQ(d.run_on, ComputeBackend::Cpu);
-    EXPECT_TRUE(d.switch_selection);
     EXPECT_NE(d.notice.find("float render targets are missing"), std::string::npos) << d.notice;
     EXPECT_NE(d.notice.find("kept"), std::string::npos) << d.notice;
-    d = attn::decide_backend(ComputeBackend::WebGL2, true, "", 4);  // beam: this run only, on the CPU
-    EXPECT_EQ(d.run_on, ComputeBackend::Cpu);
-    EXPECT_FALSE(d.switch_selection);
-    EXPECT_FALSE(d.notice.empty());
     for (ComputeBackend cpu : {ComputeBackend::Reference, ComputeBackend::Cpu}) {
-        d = attn::decide_backend(cpu, false, "x", 4);
+        d = attn::decide_backend(cpu, false, "x");
         EXPECT_EQ(d.run_on, cpu);
         EXPECT_TRUE(d.notice.empty());
     }

@@ -6,6 +6,7 @@
 //   - WebGL2 gives the CPU's output and the parity readout is within 1e-4. With the timing table
 //     closed the run is untimed (no rows, a note saying why); opening the table re-runs the
 //     translation with each draw between two waits for the GPU, and its rows' shares add up to 1;
+//   - beam search (beam 4) runs on WebGL2 as well, with the CPU's tokens and parity;
 //   - losing the context (WEBGL_lose_context) switches the selection to WASM SIMD at once, with a
 //     notice in the state and a banner on the page, and keeps the sentence, model, decoding and
 //     attention selection; translation keeps working;
@@ -95,6 +96,23 @@ try {
   const shot = colourStats(decodePng(await page.screenshot({ path: path.join(args.out, 'e2e_backend_webgl.png') })));
   check(shot.distinct > 50 && shot.dominantShare < 0.9, `the page draws with WebGL2 selected (${shot.distinct} colours)`);
   checkPageClean(seen);
+
+  // Beam search runs on WebGL2 too (the CPU's search code over the GPU decoder), checked against
+  // the CPU reference's beam search over the same sentence.
+  const setBeam = (b) => page.evaluate((f) => Module.ccall('attn_url_state_apply', 'number', ['string'], [f]), `beam=${b}`);
+  await page.evaluate(() => Module.ccall('attn_show_panel', 'number', ['string', 'number'], ['timing', 0]));
+  check(await setBeam(4) === 1, 'beam 4 selected (URL state "beam=4")');
+  await translateNow(page);
+  const beam = await state(page);
+  const bp = beam.backend.parity;
+  console.log(`WebGL2 beam 4 "${beam.translation}" in ${beam.milliseconds.toFixed(1)} ms; parity logits ${bp.logits_max_diff.toExponential(2)}, ` +
+              `maps ${bp.maps_max_diff.toExponential(2)}`);
+  check(beam.beam === 4 && beam.backend.ran === 'webgl2' && beam.backend.selected === 'webgl2' && beam.backend.notice === '',
+        `beam 4 ran on WebGL2, not on the CPU${beam.backend.notice ? ': ' + beam.backend.notice : ''}`);
+  check(bp.same_tokens && bp.logits_max_diff >= 0 && bp.logits_max_diff <= kTol && bp.maps_max_diff >= 0 && bp.maps_max_diff <= kTol,
+        `beam 4: the CPU reference's beam search chose the same tokens; logits and maps within ${kTol}`);
+  check(await setBeam(1) === 1, 'back to greedy');
+  await translateNow(page);
 
   // Context loss: the switch happens at once, with a notice, everything the user chose kept. The
   // Image panel is open, so pictures (GL textures of the UI) are on screen when the context goes.

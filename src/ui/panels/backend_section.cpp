@@ -57,7 +57,6 @@ void draw_backend_selector(AppState & s) {
         parity_readout(bs);
     }
     if (!bs.notice.empty()) ImGui::TextColored(kWarn, "%s", bs.notice.c_str());
-    if (!bs.run_note.empty()) ImGui::TextDisabled("%s", bs.run_note.c_str());
 }
 
 void draw_op_timing(AppState & s) {

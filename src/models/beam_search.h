@@ -1,0 +1,84 @@
+// Beam search over any incremental Transformer decoder: the CPU one (decode.cpp's beam_decode)
+// and the GPU one (gpu/gpu_decode.cpp) run this same search, so a beam picks the same output on
+// both whenever their logits agree to within the gaps between candidates' scores.
+//
+// Cache is the decoder's per-hypothesis state. It must be copyable, and a copy must not be
+// changed by steps on the original: a hypothesis that several of the next step's survivors
+// extend is copied once per survivor (the CPU cache copies its tensors; the GPU cache shares
+// textures that a step never writes into, gpu_transformer.h).
+#pragma once
+#include "models/decode.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numeric>
+#include <vector>
+
+namespace attn {
+
+// GNMT's length penalty lp(Y) = ((5 + |Y|) / 6)^α.
+inline double length_penalty(int length, float alpha) { return std::pow((5.0 + length) / 6.0, double(alpha)); }
+
+// Starts from `first` (an empty cache) and BOS. step(cache, token, &logits) feeds one token to
+// one hypothesis's decoder and returns false to stop the search (a GPU failure; the caller keeps
+// the reason). The best finished hypothesis by log_prob / lp wins; unfinished ones at max_length
+// compete too, marked unfinished.
+template <class Cache>
+DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int max_length, Cache first,
+                         const std::function<bool(Cache & cache, int32_t token, Tensor * logits)> & step) {
+    struct Hyp {
+        std::vector<int32_t> tokens;
+        double log_prob = 0.0;
+        Cache cache;
+    };
+    std::vector<Hyp> live;
+    live.push_back({{}, 0.0, std::move(first)});
+    std::vector<DecodeResult> finished;
+    Tensor logits;
+    std::vector<double> lp;
+    for (int t = 0; t < max_length && !live.empty(); t++) {
+        // Expand every live hypothesis by its `beam` best tokens, then keep the `beam` best overall.
+        struct Candidate { size_t hyp; int32_t token; double log_prob; };
+        std::vector<Candidate> cands;
+        for (size_t h = 0; h < live.size(); h++) {
+            const int32_t prev = live[h].tokens.empty() ? c.bos_id : live[h].tokens.back();
+            if (!step(live[h].cache, prev, &logits)) return DecodeResult{};
+            log_softmax(logits.data(), c.tgt_vocab, &lp);
+            std::vector<int32_t> ids(size_t(c.tgt_vocab));
+            std::iota(ids.begin(), ids.end(), 0);
+            const size_t k = std::min<size_t>(size_t(beam), ids.size());
+            std::partial_sort(ids.begin(), ids.begin() + long(k), ids.end(),
+                              [&](int32_t a, int32_t b) { return lp[size_t(a)] > lp[size_t(b)]; });
+            for (size_t i = 0; i < k; i++) cands.push_back({h, ids[i], live[h].log_prob + lp[size_t(ids[i])]});
+        }
+        std::sort(cands.begin(), cands.end(), [](const Candidate & a, const Candidate & b) { return a.log_prob > b.log_prob; });
+        std::vector<Hyp> next;
+        for (const Candidate & cd : cands) {
+            if (int(next.size()) >= beam) break;
+            std::vector<int32_t> tokens = live[cd.hyp].tokens;
+            tokens.push_back(cd.token);
+            if (cd.token == c.eos_id) {
+                finished.push_back({tokens, cd.log_prob, cd.log_prob / length_penalty(int(tokens.size()), alpha), true});
+                continue;  // a finished hypothesis leaves the beam; the others keep expanding
+            }
+            next.push_back({std::move(tokens), cd.log_prob, live[cd.hyp].cache});
+        }
+        live = std::move(next);
+        // Stop once no live hypothesis can beat the best finished one: log-probs only fall, and
+        // the best a live one can do is keep its score at the longest allowed length.
+        if (!finished.empty() && !live.empty()) {
+            double best_finished = -INFINITY;
+            for (const DecodeResult & f : finished) best_finished = std::max(best_finished, f.score);
+            double best_live = -INFINITY;
+            for (const Hyp & h : live) best_live = std::max(best_live, h.log_prob / length_penalty(max_length, alpha));
+            if (best_live < best_finished) break;
+        }
+    }
+    for (const Hyp & h : live)  // unfinished at max_length: still candidates, marked unfinished
+        finished.push_back({h.tokens, h.log_prob, h.log_prob / length_penalty(int(h.tokens.size()), alpha), false});
+    return *std::max_element(finished.begin(), finished.end(),
+                             [](const DecodeResult & a, const DecodeResult & b) { return a.score < b.score; });
+}
+
+} // namespace attn
