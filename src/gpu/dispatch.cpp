@@ -8,7 +8,7 @@ namespace attn {
 
 Dispatch::Dispatch(GpuKernels & kernels, const std::string & op) : m_kernels(kernels), m_op(op) {
     m_status = kernels.m_programs.get(op, &m_program);
-    if (m_status) glUseProgram(m_program);
+    if (m_status) glUseProgram(m_program->id());
 }
 
 void Dispatch::input(const char * uniform, const GpuTensor & t, TexelLayout layout) {
@@ -21,16 +21,16 @@ void Dispatch::input_texture(const char * uniform, GLuint texture) {
     if (!m_status) return;
     glActiveTexture(GL_TEXTURE0 + m_units);
     glBindTexture(GL_TEXTURE_2D, texture);
-    glUniform1i(glGetUniformLocation(m_program, uniform), m_units);
+    m_program->set(uniform, m_units);
     m_inputs[m_units++] = texture;
 }
 
 void Dispatch::set(const char * uniform, int v) {
-    if (m_status) glUniform1i(glGetUniformLocation(m_program, uniform), v);
+    if (m_status) m_program->set(uniform, v);
 }
 
 void Dispatch::set(const char * uniform, float v) {
-    if (m_status) glUniform1f(glGetUniformLocation(m_program, uniform), v);
+    if (m_status) m_program->set(uniform, v);
 }
 
 // Blocks until the GL has executed everything queued (timing mode only). glFinish alone is not

@@ -38,7 +38,7 @@ private:
     GpuKernels & m_kernels;
     std::string m_op;  // the shader's name: the row of the timing table
     Status m_status;
-    GLuint m_program = 0;
+    GlProgram * m_program = nullptr;
     GLuint m_inputs[GlStateGuard::kTextureUnits] = {};
     int m_units = 0;
 };

@@ -2,6 +2,8 @@
 
 #include "gpu/shader_sources.h"
 
+#include <cstring>
+
 #include <vector>
 
 namespace attn {
@@ -40,14 +42,42 @@ Status compile(GLenum stage, const std::string & source, const std::string & wha
 
 } // namespace
 
-ProgramCache::~ProgramCache() {
-    for (auto & kv : m_programs) glDeleteProgram(kv.second);
+bool GlProgram::changes(const char * uniform, uint32_t bits, GLint * location) {
+    Uniform & u = m_uniforms[uniform];
+    if (!u.set) u.location = glGetUniformLocation(m_id, uniform);
+    else if (u.bits == bits) return false;
+    u.set = true;
+    u.bits = bits;
+    *location = u.location;
+    m_uniform_calls++;
+    return true;
 }
 
-Status ProgramCache::get(const std::string & op, GLuint * program) {
+void GlProgram::set(const char * uniform, int v) {
+    GLint location = -1;
+    if (changes(uniform, uint32_t(v), &location)) glUniform1i(location, v);
+}
+
+void GlProgram::set(const char * uniform, float v) {
+    uint32_t bits = 0;
+    std::memcpy(&bits, &v, sizeof bits);
+    GLint location = -1;
+    if (changes(uniform, bits, &location)) glUniform1f(location, v);
+}
+
+const GlProgram * ProgramCache::find(const std::string & op) const {
+    const auto found = m_programs.find(op);
+    return found == m_programs.end() ? nullptr : found->second.get();
+}
+
+ProgramCache::~ProgramCache() {
+    for (auto & kv : m_programs) glDeleteProgram(kv.second->id());
+}
+
+Status ProgramCache::get(const std::string & op, GlProgram ** program) {
     const auto found = m_programs.find(op);
     if (found != m_programs.end()) {
-        *program = found->second;
+        *program = found->second.get();
         return Status::success();
     }
     const char * common = shader_source("common");
@@ -76,9 +106,10 @@ Status ProgramCache::get(const std::string & op, GLuint * program) {
         glDeleteProgram(p);
         return Status::error("linking " + op + ".glsl failed: " + log);
     }
-    m_programs[op] = p;
+    std::unique_ptr<GlProgram> & slot = m_programs[op];
+    slot.reset(new GlProgram(p));
     m_compiles++;
-    *program = p;
+    *program = slot.get();
     return Status::success();
 }
 

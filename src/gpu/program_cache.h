@@ -6,10 +6,41 @@
 #include "core/status.h"
 #include "gpu/gl.h"
 
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
+#include <unordered_map>
 
 namespace attn {
+
+// One linked op program, with the value each of its uniforms was last given: a draw sets only the
+// uniforms that changed since the program's previous draw. Uniform values are the program's own
+// state (the ImGui renderer's program has its own), so they persist between draws. In the browser
+// every glUniform* is a WebGL call, and ANGLE uploads the program's uniforms again before the
+// next draw after any of them: setting a product's seven every draw made a 64³ product ~0.03 ms
+// slower in Chromium (docs/benchmarks.md).
+class GlProgram {
+public:
+    explicit GlProgram(GLuint id) : m_id(id) {}
+    GLuint id() const { return m_id; }
+    // The program must be current (glUseProgram).
+    void set(const char * uniform, int v);
+    void set(const char * uniform, float v);
+    int uniform_calls() const { return m_uniform_calls; }  // glUniform* made so far (tests)
+
+private:
+    struct Uniform {
+        GLint location = -1;
+        bool set = false;
+        uint32_t bits = 0;  // the last value's bits (an int, or a float compared bit for bit)
+    };
+    // The uniform's entry, its location looked up once; true when `bits` must be sent.
+    bool changes(const char * uniform, uint32_t bits, GLint * location);
+    GLuint m_id;
+    std::unordered_map<std::string, Uniform> m_uniforms;
+    int m_uniform_calls = 0;
+};
 
 class ProgramCache {
 public:
@@ -20,11 +51,12 @@ public:
 
     // The linked program of shaders/<op>.glsl; compiles and links it on the first call only.
     // Errors (unknown op, compile or link log) come back in the Status.
-    Status get(const std::string & op, GLuint * program);
+    Status get(const std::string & op, GlProgram ** program);
     int compiles() const { return m_compiles; }  // programs built so far (tests check the caching)
+    const GlProgram * find(const std::string & op) const;  // null until built (tests)
 
 private:
-    std::map<std::string, GLuint> m_programs;
+    std::map<std::string, std::unique_ptr<GlProgram>> m_programs;
     int m_compiles = 0;
 };
 

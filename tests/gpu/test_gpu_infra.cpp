@@ -1,6 +1,7 @@
 // The machinery around the kernels: embedded shaders, the program cache, the GL state guard
 // (the ImGui renderer shares the context) and the texture-size limit with its CPU fallback.
 #include "gpu_test_env.h"
+#include "backend/compute.h"
 
 #include "gpu/gl.h"
 #include "gpu/gl_state_guard.h"
@@ -46,17 +47,53 @@ TEST_F(GpuInfra, ProgramsCompileOnceAndUnknownOpsFail) {
     EXPECT_EQ(fresh->kernels().programs().compiles(), 4) << "softmax_rows was compiled again";
 
     ProgramCache cache;
-    GLuint program = 0;
+    GlProgram * program = nullptr;
     const Status s_unknown = cache.get("no_such_op", &program);
     EXPECT_FALSE(s_unknown);
     EXPECT_NE(s_unknown.message.find("no_such_op"), std::string::npos) << s_unknown.message;
+}
+
+// A draw sends only the uniforms that changed since its program's last draw, and a changed value
+// is sent: the same product twice makes no uniform call the second time, and products of other
+// shapes through the same program, alternating, each match the reference.
+TEST_F(GpuInfra, UniformsAreSentOnlyWhenTheyChange) {
+    std::unique_ptr<GlBackend> fresh;
+    ASSERT_TRUE(GlBackend::create(&fresh));
+    GpuKernels & k = fresh->kernels();
+    const auto run = [&](int M, int N, int K, uint32_t seed) {
+        const Tensor a = random_normal({1, M, K}, seed), b = random_normal({1, K, N}, seed + 1);
+        GpuTensor ga, gb, gc;
+        EXPECT_TRUE(GpuTensor::upload(a, &ga, TexelLayout::Rgba4));
+        EXPECT_TRUE(GpuTensor::upload(b, &gb, TexelLayout::Rgba4));
+        EXPECT_TRUE(GpuTensor::create({1, M, N}, &gc, TexelLayout::Rgba4));
+        EXPECT_TRUE(k.matmul_rgba(ga, gb, false, gc));
+        Tensor got({1, M, N}), want({1, M, N});
+        EXPECT_TRUE(gc.read(got));
+        Compute cc(BackendKind::Reference);
+        cc.matmul(a, b, false, want);
+        EXPECT_LE(max_abs_diff(got, want), 1e-5) << M << "x" << N << "x" << K;
+    };
+    run(5, 6, 7, 1);  // small: one draw of matmul_rgba
+    const GlProgram * p = k.programs().find("matmul_rgba");
+    ASSERT_NE(p, nullptr);
+    const int first = p->uniform_calls();
+    EXPECT_GE(first, 7) << "two samplers and five ints on the first draw";
+    run(5, 6, 7, 3);
+    EXPECT_EQ(p->uniform_calls(), first) << "the same shape again sent uniforms";
+    run(9, 6, 7, 5);  // u_M changes
+    EXPECT_EQ(p->uniform_calls(), first + 1);
+    run(5, 6, 7, 7);
+    run(3, 10, 11, 9);
+    run(5, 6, 7, 11);
 }
 
 // Sets up state as a renderer would leave it, runs ops, and checks every piece came back.
 TEST_F(GpuInfra, StateGuardRestoresWhatTheRendererSet) {
     GLuint fbo = 0, color = 0, vao = 0, tex0 = 0, tex2 = 0, program = 0;
     ProgramCache own;  // any program not used by the ops will do as the "renderer's"
-    ASSERT_TRUE(own.get("add", &program));
+    GlProgram * add = nullptr;
+    ASSERT_TRUE(own.get("add", &add));
+    program = add->id();
     glGenFramebuffers(1, &fbo);
     glGenTextures(1, &color);
     glGenTextures(1, &tex0);
