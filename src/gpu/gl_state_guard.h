@@ -29,7 +29,7 @@ private:
     GLint m_viewport[4] = {0, 0, 0, 0};
     GLint m_active_texture = GL_TEXTURE0;
     GLint m_textures[kTextureUnits] = {};
-    GLint m_unpack_buffer = 0, m_pack_buffer = 0, m_unpack_alignment = 4, m_pack_alignment = 4;
+    GLint m_unpack_buffer = 0, m_pack_buffer = 0, m_unpack_alignment = 4;
     GLboolean m_blend = GL_FALSE, m_scissor = GL_FALSE, m_depth = GL_FALSE, m_stencil = GL_FALSE,
               m_cull = GL_FALSE;
 };

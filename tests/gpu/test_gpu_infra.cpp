@@ -113,6 +113,7 @@ TEST_F(GpuInfra, StateGuardRestoresWhatTheRendererSet) {
     glEnable(GL_BLEND);
     glEnable(GL_SCISSOR_TEST);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 8);
+    glPixelStorei(GL_PACK_ALIGNMENT, 8);  // the guard leaves it: readbacks must not depend on it
 
     Tensor x = random_normal({7, 9}, 2), w = random_normal({5, 9}, 3), y({7, 5});
     gl->linear(x, w, ConstView(), y);
@@ -122,6 +123,9 @@ TEST_F(GpuInfra, StateGuardRestoresWhatTheRendererSet) {
     Tensor e({3, 9});
     gl->embedding(x, ids, 3, e);
     EXPECT_EQ(new_fallbacks(), 0) << gl->last_error();
+    Tensor want({7, 5});
+    Compute(BackendKind::Reference).linear(x, w, ConstView(), want);
+    EXPECT_LE(max_abs_diff(y, want), 1e-5) << "read back under the renderer's pack alignment of 8";
 
     GLint v = 0, vp[4] = {};
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &v);
@@ -146,6 +150,8 @@ TEST_F(GpuInfra, StateGuardRestoresWhatTheRendererSet) {
     EXPECT_EQ(GLuint(v), tex0);
     glGetIntegerv(GL_UNPACK_ALIGNMENT, &v);
     EXPECT_EQ(v, 8);
+    glGetIntegerv(GL_PACK_ALIGNMENT, &v);
+    EXPECT_EQ(v, 8);
     EXPECT_TRUE(glIsEnabled(GL_BLEND));
     EXPECT_TRUE(glIsEnabled(GL_SCISSOR_TEST));
     EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
@@ -154,6 +160,7 @@ TEST_F(GpuInfra, StateGuardRestoresWhatTheRendererSet) {
     glDisable(GL_BLEND);
     glDisable(GL_SCISSOR_TEST);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glBindVertexArray(0);
     glUseProgram(0);
