@@ -111,6 +111,8 @@ try {
         `beam 4 ran on WebGL2, not on the CPU${beam.backend.notice ? ': ' + beam.backend.notice : ''}`);
   check(bp.same_tokens && bp.logits_max_diff >= 0 && bp.logits_max_diff <= kTol && bp.maps_max_diff >= 0 && bp.maps_max_diff <= kTol,
         `beam 4: the CPU reference's beam search chose the same tokens; logits and maps within ${kTol}`);
+  await waitFrames(page, 10);
+  await page.screenshot({ path: path.join(args.out, 'e2e_backend_beam.png') });
   check(await setBeam(1) === 1, 'back to greedy');
   await translateNow(page);
 
