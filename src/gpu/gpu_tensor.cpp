@@ -125,12 +125,15 @@ Status GpuTensor::read(TensorView dst, GlErrors errors) const {
     // RGBA/FLOAT is the one readback format GLES guarantees for float color buffers (R32F alone
     // may not be accepted): Scalar keeps red, Rgba4 unpacks all four.
     const int64_t w = texture_width(), h = rows(), C = cols();
-    std::vector<float> rgba(size_t(w * h * 4));
-    glReadPixels(0, 0, GLsizei(w), GLsizei(h), GL_RGBA, GL_FLOAT, rgba.data());
+    // Rgba4 rows with no padding lanes are already the tensor's layout: read straight into it.
+    const bool direct = m_layout == TexelLayout::Rgba4 && C == w * 4;
+    std::vector<float> rgba(direct ? 0 : size_t(w * h * 4));
+    glReadPixels(0, 0, GLsizei(w), GLsizei(h), GL_RGBA, GL_FLOAT, direct ? dst.data : rgba.data());
     if (fbo != m_framebuffer) glDeleteFramebuffers(1, &fbo);
     // Draws do not poll for errors either: one that failed since the last check shows here.
     if (errors == GlErrors::Poll)
         if (Status s = gl_errors("reading a float texture back, or a GL call before it"); !s) return s;
+    if (direct) return Status::success();
     const int64_t step = m_layout == TexelLayout::Rgba4 ? 1 : 4;  // floats per element in a row
     for (int64_t r = 0; r < h; r++)
         for (int64_t c = 0; c < C; c++) dst.data[r * C + c] = rgba[size_t((r * w * 4) + c * step)];
