@@ -21,13 +21,13 @@ Status gpu_greedy_decode(GpuTransformer & model, const GpuEncoderOutput & enc, i
 
 Status gpu_beam_decode(GpuTransformer & model, const GpuEncoderOutput & enc, int beam, float alpha, int max_length,
                        DecodeResult * out) {
+    GpuDecoderCache cache = model.new_cache();
     Status failed = Status::success();
-    const std::function<bool(GpuDecoderCache &, int32_t, Tensor *)> step = [&](GpuDecoderCache & cache, int32_t token,
-                                                                               Tensor * logits) {
-        failed = model.decode_step(enc, cache, token, logits);
+    auto step = [&](const std::vector<int32_t> & parents, const std::vector<int32_t> & tokens, Tensor * logits) {
+        failed = model.decode_step(enc, cache, parents, tokens, logits);
         return bool(failed);
     };
-    DecodeResult r = beam_search(model.config(), beam, alpha, max_length, model.new_cache(), step);
+    DecodeResult r = beam_search(model.config(), beam, alpha, max_length, step);
     if (!failed) return failed;
     *out = std::move(r);
     return Status::success();

@@ -10,9 +10,9 @@ namespace attn {
 // greedy_decode: BOS, then the argmax of each step's log-softmax until EOS or max_length tokens.
 Status gpu_greedy_decode(GpuTransformer & model, const GpuEncoderOutput & enc, int max_length, DecodeResult * out);
 
-// beam_decode: `beam` hypotheses, each with its own decoder cache (copies share textures), scored
-// by log_prob / lp(|Y|) with length penalty α = alpha. A beam of B runs B decoder steps per output
-// position, one after the other.
+// beam_decode: `beam` hypotheses scored by log_prob / lp(|Y|) with length penalty α = alpha. The
+// live hypotheses step as one batch (GpuTransformer::decode_step): per output position, one
+// decoder step's draws and one readback of their logits, whatever the beam.
 Status gpu_beam_decode(GpuTransformer & model, const GpuEncoderOutput & enc, int beam, float alpha, int max_length,
                        DecodeResult * out);
 

@@ -109,6 +109,12 @@ Status GpuTensor::upload(ConstView v, GpuTensor * out, TexelLayout layout) {
     return Status::success();
 }
 
+void GpuTensor::reshape(Shape shape) {
+    ATTN_ASSERT(shape.rows() == rows() && shape.last() == cols(), "GpuTensor::reshape: %s to %s", m_shape.str().c_str(),
+                shape.str().c_str());
+    m_shape = shape;
+}
+
 Status GpuTensor::read(TensorView dst, GlErrors errors) const {
     ATTN_ASSERT(dst.numel() == m_shape.numel(), "GpuTensor::read: %s into %s", m_shape.str().c_str(),
                 dst.shape.str().c_str());

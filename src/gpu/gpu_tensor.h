@@ -46,6 +46,8 @@ public:
     int64_t rows() const { return m_shape.rows(); }
     int64_t cols() const { return m_shape.last(); }
     TexelLayout layout() const { return m_layout; }
+    // The same texture seen as `shape`, of the same rows and columns: no texel moves.
+    void reshape(Shape shape);
     int64_t texture_width() const { return m_layout == TexelLayout::Rgba4 ? (cols() + 3) / 4 : cols(); }
     GLuint texture() const { return m_texture; }
     bool empty() const { return m_texture == 0; }

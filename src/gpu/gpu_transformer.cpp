@@ -4,6 +4,7 @@
 // write a tensor they read, so the CPU model's in-place adds become a second texture here.
 #include "gpu/gpu_transformer.h"
 
+#include "core/check.h"
 #include "gpu/gpu_try.h"
 
 #include <cmath>
@@ -32,12 +33,17 @@ Status GpuTransformer::project(const GpuLinear & l, const GpuTensor & x, GpuTens
     return m_k.linear_rgba(x, l.weight, &l.bias, *y);
 }
 
-Status GpuTransformer::embed(const GpuTensor & table, const std::vector<int32_t> & ids, int first_position,
-                             GpuTensor * x) {
+// 0, 1, ..., n - 1: the positions of a whole sequence.
+static std::vector<int32_t> first_positions(size_t n) {
+    std::vector<int32_t> positions(n);
+    std::iota(positions.begin(), positions.end(), 0);
+    return positions;
+}
+
+Status GpuTransformer::embed(const GpuTensor & table, const std::vector<int32_t> & ids,
+                             const std::vector<int32_t> & positions, GpuTensor * x) {
     const int64_t T = int64_t(ids.size()), D = m_cfg.d_model;
-    // The positions' rows are gathered like tokens: ids first_position, first_position + 1, ...
-    std::vector<int32_t> positions(ids.size());
-    std::iota(positions.begin(), positions.end(), first_position);
+    // The positions' rows are gathered like tokens.
     GpuTensor tokens, pe;
     GPU_TRY(make({T, D}, &tokens));
     GPU_TRY(m_k.embedding_rgba(table, ids.data(), T, tokens));
@@ -71,13 +77,14 @@ Status GpuTransformer::residual(const GpuNorm & n, GpuTensor * x, F && f) {
 
 // multi_head_attention (nn/layers.cpp) with the keys and values already projected.
 Status GpuTransformer::attend(const GpuAttentionWeights & w, const GpuTensor & xq, const GpuTensor & k,
-                              const GpuTensor & v, Mask::Kind mask, const char * kind, int layer,
+                              const GpuTensor & v, int64_t batch, Mask::Kind mask, const char * kind, int layer,
                               AttentionTrace * trace, GpuTensor * out) {
-    const int64_t Tq = xq.rows(), Tk = k.rows(), D = m_cfg.d_model, H = m_cfg.heads;
+    const int64_t Tq = xq.rows() / batch, Tk = k.rows() / batch, D = m_cfg.d_model, H = m_cfg.heads;
     GpuTensor q, probs, context;
     GPU_TRY(project(w.q, xq, &q));
-    GPU_TRY(make({1, H, Tq, Tk}, &probs));
-    GPU_TRY(make({Tq, D}, &context));
+    q.reshape({batch, Tq, D});  // attention_rgba takes the batch from q's first dimension
+    GPU_TRY(make({batch, H, Tq, Tk}, &probs));
+    GPU_TRY(make({batch * Tq, D}, &context));
     const float scale = 1.0f / std::sqrt(float(D / H));
     GPU_TRY(m_k.attention_rgba(q, k, v, int(H), scale, GpuMask{mask, nullptr}, probs, context));
     GPU_TRY(project(w.o, context, out));
@@ -110,14 +117,14 @@ Status GpuTransformer::encode(const std::vector<int32_t> & src, GpuEncoderOutput
     const DeferredAllocationChecks deferred;  // a failed allocation shows at the decoder's logits read (gl.h)
     const TransformerConfig & c = m_cfg;
     GpuTensor x;
-    GPU_TRY(embed(c.tied == TiedEmbeddings::All ? m_tgt_embed : m_src_embed, src, 0, &x));
+    GPU_TRY(embed(c.tied == TiedEmbeddings::All ? m_tgt_embed : m_src_embed, src, first_positions(src.size()), &x));
     for (int l = 0; l < c.encoder_layers; l++) {
         const GpuEncoderLayer & L = m_enc[size_t(l)];
         GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
             GpuTensor k, v;
             GPU_TRY(project(L.self_attn.k, in, &k));
             GPU_TRY(project(L.self_attn.v, in, &v));
-            return attend(L.self_attn, in, k, v, Mask::Kind::None, "encoder_self", l, trace, o);
+            return attend(L.self_attn, in, k, v, 1, Mask::Kind::None, "encoder_self", l, trace, o);
         }));
         GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
             return feed_forward(L.fc1, L.fc2, in, o);
@@ -146,17 +153,17 @@ Status GpuTransformer::decode_full(const GpuEncoderOutput & enc, const std::vect
                                    AttentionTrace * trace) {
     const DeferredAllocationChecks deferred;  // a failed allocation shows at the logits read (gl.h)
     GpuTensor x;
-    GPU_TRY(embed(m_tgt_embed, tgt_in, 0, &x));
+    GPU_TRY(embed(m_tgt_embed, tgt_in, first_positions(tgt_in.size()), &x));
     for (int l = 0; l < m_cfg.decoder_layers; l++) {
         const GpuDecoderLayer & L = m_dec[size_t(l)];
         GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
             GpuTensor k, v;
             GPU_TRY(project(L.self_attn.k, in, &k));
             GPU_TRY(project(L.self_attn.v, in, &v));
-            return attend(L.self_attn, in, k, v, Mask::Kind::Causal, "decoder_self", l, trace, o);
+            return attend(L.self_attn, in, k, v, 1, Mask::Kind::Causal, "decoder_self", l, trace, o);
         }));
         GPU_TRY(residual(L.cross_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
-            return attend(L.cross_attn, in, enc.cross_k[size_t(l)], enc.cross_v[size_t(l)], Mask::Kind::None,
+            return attend(L.cross_attn, in, enc.cross_k[size_t(l)], enc.cross_v[size_t(l)], 1, Mask::Kind::None,
                           "cross", l, trace, o);
         }));
         GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
@@ -173,40 +180,46 @@ GpuDecoderCache GpuTransformer::new_cache() const {
     return cache;
 }
 
-// Appends row(1, D) to the layer's cache tensor (length, D), or starts it at the first step.
-Status GpuTransformer::append_row(GpuTensor row, std::shared_ptr<const GpuTensor> * cache) {
-    if (!*cache) {
-        *cache = std::make_shared<const GpuTensor>(std::move(row));
+// Row b of rows(B, D) appended to the cache rows of hypothesis parents[b] (cache.batch × length
+// rows, or none at the first step): the layer's new cache tensor (B·(length + 1), D).
+Status GpuTransformer::extend(const GpuDecoderCache & cache, const std::vector<int32_t> & parents, GpuTensor rows,
+                              GpuTensor * layer_cache) {
+    if (cache.length == 0) {  // every hypothesis continues the empty state: the rows are the cache
+        *layer_cache = std::move(rows);
         return Status::success();
     }
-    const GpuTensor & old = **cache;
-    auto grown = std::make_shared<GpuTensor>();
-    GPU_TRY(make({old.rows() + 1, old.cols()}, grown.get()));
-    GPU_TRY(m_k.concat_rows_rgba(old, row, *grown));
-    *cache = std::move(grown);
+    GpuTensor grown;
+    GPU_TRY(make({rows.rows() * (cache.length + 1), rows.cols()}, &grown));
+    GPU_TRY(m_k.extend_rows_rgba(*layer_cache, cache.batch, parents.data(), rows, grown));
+    *layer_cache = std::move(grown);
     return Status::success();
 }
 
-Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache & cache, int32_t token,
+Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache & cache,
+                                   const std::vector<int32_t> & parents, const std::vector<int32_t> & tokens,
                                    Tensor * logits) {
     const DeferredAllocationChecks deferred;  // a failed allocation shows at the logits read (gl.h)
-    GpuTensor x;
-    GPU_TRY(embed(m_tgt_embed, {token}, cache.length, &x));
+    const int64_t B = int64_t(tokens.size());
+    ATTN_ASSERT(B > 0 && parents.size() == tokens.size(), "decode_step: %zu parents, %zu tokens", parents.size(),
+                tokens.size());
+    GpuTensor x;  // (B, D): one row per hypothesis, all at position cache.length
+    GPU_TRY(embed(m_tgt_embed, tokens, std::vector<int32_t>(tokens.size(), cache.length), &x));
     for (int l = 0; l < m_cfg.decoder_layers; l++) {
         const GpuDecoderLayer & L = m_dec[size_t(l)];
         GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
-            // Only the new position's key and value are computed; earlier ones come from the cache.
-            GpuTensor k_row, v_row;
-            GPU_TRY(project(L.self_attn.k, in, &k_row));
-            GPU_TRY(project(L.self_attn.v, in, &v_row));
-            GPU_TRY(append_row(std::move(k_row), &cache.self_k[size_t(l)]));
-            GPU_TRY(append_row(std::move(v_row), &cache.self_v[size_t(l)]));
-            // All cached keys are at or before the query's position: no mask needed.
-            return attend(L.self_attn, in, *cache.self_k[size_t(l)], *cache.self_v[size_t(l)], Mask::Kind::None,
+            // Only the new position's keys and values are computed; earlier ones come from the cache.
+            GpuTensor k_rows, v_rows;
+            GPU_TRY(project(L.self_attn.k, in, &k_rows));
+            GPU_TRY(project(L.self_attn.v, in, &v_rows));
+            GPU_TRY(extend(cache, parents, std::move(k_rows), &cache.self_k[size_t(l)]));
+            GPU_TRY(extend(cache, parents, std::move(v_rows), &cache.self_v[size_t(l)]));
+            // Each hypothesis attends over its own keys, all at or before its position: no mask.
+            return attend(L.self_attn, in, cache.self_k[size_t(l)], cache.self_v[size_t(l)], B, Mask::Kind::None,
                           "decoder_self", l, nullptr, o);
         }));
         GPU_TRY(residual(L.cross_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
-            return attend(L.cross_attn, in, enc.cross_k[size_t(l)], enc.cross_v[size_t(l)], Mask::Kind::None,
+            // Every hypothesis attends over the same source: B query rows, one batch.
+            return attend(L.cross_attn, in, enc.cross_k[size_t(l)], enc.cross_v[size_t(l)], 1, Mask::Kind::None,
                           "cross", l, nullptr, o);
         }));
         GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
@@ -215,7 +228,13 @@ Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache
     }
     GPU_TRY(generate(std::move(x), logits));
     cache.length++;
+    cache.batch = int(B);
     return Status::success();
+}
+
+Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache & cache, int32_t token,
+                                   Tensor * logits) {
+    return decode_step(enc, cache, {0}, {token}, logits);
 }
 
 } // namespace attn

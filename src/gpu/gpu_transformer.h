@@ -28,14 +28,14 @@ struct GpuEncoderOutput {
     std::vector<GpuTensor> cross_k, cross_v;   // per decoder layer (S, D)
 };
 
-// Incremental decoding state: per decoder layer, the keys and values of the `length` positions
-// decoded so far, (length, D). Each step replaces them by one-row-longer textures
-// (shaders/concat_rows.glsl says why) and never writes into the old ones, so copies of a cache
-// share their textures safely: beam search copies a hypothesis's cache for each survivor that
-// extends it (models/beam_search.h). After a failed step the cache is unusable.
+// Incremental decoding state of `batch` hypotheses (one, or a beam's): per decoder layer, the
+// keys and values of the `length` positions decoded so far, (batch·length, D), hypothesis b's
+// from row b·length. Each step draws them into new textures (shaders/extend_rows_rgba.glsl), in
+// the order of that step's hypotheses. After a failed step the cache is unusable.
 struct GpuDecoderCache {
-    std::vector<std::shared_ptr<const GpuTensor>> self_k, self_v;
+    std::vector<GpuTensor> self_k, self_v;
     int length = 0;
+    int batch = 1;
 };
 
 struct GpuLinear { GpuTensor weight, bias; };      // W(out, in), b(out)
@@ -70,28 +70,38 @@ public:
     // trace gets "decoder_self" and "cross".
     Status decode_full(const GpuEncoderOutput & enc, const std::vector<int32_t> & tgt_in, Tensor * logits,
                        AttentionTrace * trace);
-    // Transformer::decode_step: feeds `token` at position cache.length, logits(1, V_tgt).
+    // Transformer::decode_step for B hypotheses at once, all at position cache.length:
+    // hypothesis b continues hypothesis parents[b] of the cache (0 for every one at the first
+    // step) and is fed tokens[b]; logits(B, V_tgt), row b for hypothesis b. A beam's step is one
+    // batch: the same draws as one hypothesis's, and one readback.
     GpuDecoderCache new_cache() const;
+    Status decode_step(const GpuEncoderOutput & enc, GpuDecoderCache & cache, const std::vector<int32_t> & parents,
+                       const std::vector<int32_t> & tokens, Tensor * logits);
+    // One hypothesis: feeds `token`, logits(1, V_tgt).
     Status decode_step(const GpuEncoderOutput & enc, GpuDecoderCache & cache, int32_t token, Tensor * logits);
 
 private:
     explicit GpuTransformer(GpuKernels & kernels) : m_k(kernels) {}
     Status upload(const Transformer & model);  // gpu_transformer_weights.cpp
 
-    // x(T, D) = table[ids] + PE[first_position ..), the table already × √D where configured.
-    Status embed(const GpuTensor & table, const std::vector<int32_t> & ids, int first_position, GpuTensor * x);
+    // x(T, D) = table[ids] + PE[positions], the table already × √D where configured.
+    Status embed(const GpuTensor & table, const std::vector<int32_t> & ids, const std::vector<int32_t> & positions,
+                 GpuTensor * x);
     // Replaces x by the residual sublayer around f: pre-norm x + f(LN(x)), post-norm LN(x + f(x)).
     template <class F> Status residual(const GpuNorm & norm, GpuTensor * x, F && f);
-    // out(Tq, D) = multi-head attention of xq over keys k and values v (already projected, (Tk, D)).
+    // out(batch·Tq, D) = multi-head attention of xq(batch·Tq, D) over keys k and values v (already
+    // projected, (batch·Tk, D)), each batch over its own keys.
     Status attend(const GpuAttentionWeights & w, const GpuTensor & xq, const GpuTensor & k, const GpuTensor & v,
-                  Mask::Kind mask, const char * kind, int layer, AttentionTrace * trace, GpuTensor * out);
+                  int64_t batch, Mask::Kind mask, const char * kind, int layer, AttentionTrace * trace, GpuTensor * out);
     Status feed_forward(const GpuLinear & fc1, const GpuLinear & fc2, const GpuTensor & x, GpuTensor * out);
     Status project(const GpuLinear & l, const GpuTensor & x, GpuTensor * y);  // y = x·Wᵀ + b
     // Final norm (pre-norm only) and the generator: logits(T, V_tgt), read back.
     Status generate(GpuTensor x, Tensor * logits);
     Status make(Shape shape, GpuTensor * t);  // an Rgba4 tensor from m_pool
-    // cache(length, D) + row(1, D), as a new tensor: the old one may be shared with another cache.
-    Status append_row(GpuTensor row, std::shared_ptr<const GpuTensor> * cache);
+    // The layer's cache tensor for the step's hypotheses (decode_step): each continues its parent's
+    // rows and gets its row of rows(B, D).
+    Status extend(const GpuDecoderCache & cache, const std::vector<int32_t> & parents, GpuTensor rows,
+                  GpuTensor * layer_cache);
 
     GpuKernels & m_k;
     TransformerConfig m_cfg;

@@ -58,8 +58,6 @@ public:
     Status gelu(const GpuTensor & x, GpuTensor & y);  // exact erf form, |error| < 1e-6 (shaders/gelu.glsl)
     Status tanh(const GpuTensor & x, GpuTensor & y);
     Status sigmoid(const GpuTensor & x, GpuTensor & y);  // 1 / (1 + e^-x)
-    // y(Ra + Rb, C) = a(Ra, C) rows, then b(Rb, C) rows: how the decoder's KV cache grows a step.
-    Status concat_rows(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);
     // y(..., R, C) = softmax over C of (x · scale + mask); Columns values are (C).
     Status softmax_rows(const GpuTensor & x, float scale, const GpuMask & mask, GpuTensor & y);
     // y(N, D) = (x - mean) / sqrt(var + eps) · gamma(D) + beta(D)
@@ -78,11 +76,15 @@ public:
     Status add_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);  // b as add's
     Status relu_rgba(const GpuTensor & x, GpuTensor & y);
     Status gelu_rgba(const GpuTensor & x, GpuTensor & y);
-    Status concat_rows_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);
     Status embedding_rgba(const GpuTensor & table, const int32_t * ids, int64_t T, GpuTensor & y);  // ids as embedding's
     Status softmax_rows_rgba(const GpuTensor & x, float scale, const GpuMask & mask, GpuTensor & y);
     Status layer_norm_rgba(const GpuTensor & x, const GpuTensor & gamma, const GpuTensor & beta, float eps,
                            GpuTensor & y);
+    // The decoder's key/value caches for the next step of B hypotheses (a beam, or one: then a(L, C)
+    // rows followed by one new row): y(B·(L+1), C) where batch row b is the L rows of batch row parents[b] of cache(B0·L, C),
+    // B0 = cache_batch, then rows[b] of rows(B, C). Several rows may continue one parent.
+    Status extend_rows_rgba(const GpuTensor & cache, int64_t cache_batch, const int32_t * parents,
+                            const GpuTensor & rows, GpuTensor & y);
     // attention's contract with q, k, v, probs and out Rgba4; dh = D / heads must be a multiple of 4.
     Status attention_rgba(const GpuTensor & q, const GpuTensor & k, const GpuTensor & v, int heads, float scale,
                           const GpuMask & mask, GpuTensor & probs, GpuTensor & out);

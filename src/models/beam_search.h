@@ -2,16 +2,17 @@
 // and the GPU one (gpu/gpu_decode.cpp) run this same search, so a beam picks the same output on
 // both whenever their logits agree to within the gaps between candidates' scores.
 //
-// Cache is the decoder's per-hypothesis state. It must be copyable, and a copy must not be
-// changed by steps on the original: a hypothesis that several of the next step's survivors
-// extend is copied once per survivor (the CPU cache copies its tensors; the GPU cache shares
-// textures that a step never writes into, gpu_transformer.h).
+// The decoder advances every live hypothesis at once, so a GPU can run the beam as one batch:
+// step(parents, tokens, &logits) feeds tokens[b] to hypothesis b, which continues the decoder
+// state of row parents[b] of the previous call (0 on the first call, from the empty state), and
+// writes logits(B, V), row b for hypothesis b. Several hypotheses may continue the same row: the
+// decoder copies that state once per survivor. It returns false to stop the search (a GPU
+// failure; the caller keeps the reason).
 #pragma once
 #include "models/decode.h"
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -20,31 +21,34 @@ namespace attn {
 // GNMT's length penalty lp(Y) = ((5 + |Y|) / 6)^α.
 inline double length_penalty(int length, float alpha) { return std::pow((5.0 + length) / 6.0, double(alpha)); }
 
-// Starts from `first` (an empty cache) and BOS. step(cache, token, &logits) feeds one token to
-// one hypothesis's decoder and returns false to stop the search (a GPU failure; the caller keeps
-// the reason). The best finished hypothesis by log_prob / lp wins; unfinished ones at max_length
-// compete too, marked unfinished.
-template <class Cache>
-DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int max_length, Cache first,
-                         const std::function<bool(Cache & cache, int32_t token, Tensor * logits)> & step) {
+// The best finished hypothesis by log_prob / lp wins; unfinished ones at max_length compete too,
+// marked unfinished.
+template <class Step>
+DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int max_length, Step && step) {
     struct Hyp {
         std::vector<int32_t> tokens;
         double log_prob = 0.0;
-        Cache cache;
+        int parent = 0;  // the decoder row this hypothesis continues
     };
-    std::vector<Hyp> live;
-    live.push_back({{}, 0.0, std::move(first)});
+    std::vector<Hyp> live{Hyp{}};
     std::vector<DecodeResult> finished;
     Tensor logits;
     std::vector<double> lp;
+    std::vector<int32_t> parents;
+    std::vector<int32_t> fed;
     for (int t = 0; t < max_length && !live.empty(); t++) {
+        parents.clear();
+        fed.clear();
+        for (const Hyp & h : live) {
+            parents.push_back(h.parent);
+            fed.push_back(h.tokens.empty() ? c.bos_id : h.tokens.back());
+        }
+        if (!step(parents, fed, &logits)) return DecodeResult{};
         // Expand every live hypothesis by its `beam` best tokens, then keep the `beam` best overall.
         struct Candidate { size_t hyp; int32_t token; double log_prob; };
         std::vector<Candidate> cands;
         for (size_t h = 0; h < live.size(); h++) {
-            const int32_t prev = live[h].tokens.empty() ? c.bos_id : live[h].tokens.back();
-            if (!step(live[h].cache, prev, &logits)) return DecodeResult{};
-            log_softmax(logits.data(), c.tgt_vocab, &lp);
+            log_softmax(logits.data() + int64_t(h) * c.tgt_vocab, c.tgt_vocab, &lp);
             std::vector<int32_t> ids(size_t(c.tgt_vocab));
             std::iota(ids.begin(), ids.end(), 0);
             const size_t k = std::min<size_t>(size_t(beam), ids.size());
@@ -62,7 +66,7 @@ DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int
                 finished.push_back({tokens, cd.log_prob, cd.log_prob / length_penalty(int(tokens.size()), alpha), true});
                 continue;  // a finished hypothesis leaves the beam; the others keep expanding
             }
-            next.push_back({std::move(tokens), cd.log_prob, live[cd.hyp].cache});
+            next.push_back({std::move(tokens), cd.log_prob, int(cd.hyp)});
         }
         live = std::move(next);
         // Stop once no live hypothesis can beat the best finished one: log-probs only fall, and

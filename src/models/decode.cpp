@@ -67,12 +67,23 @@ DecodeResult greedy_decode(Compute & cc, const Transformer & model, const Encode
 
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
                          float alpha, int max_length) {
-    const std::function<bool(DecoderCache &, int32_t, Tensor *)> step = [&](DecoderCache & cache, int32_t token,
-                                                                            Tensor * logits) {
-        model.decode_step(cc, enc, cache, token, logits);
+    // One cache per hypothesis, stepped one after the other: a survivor gets a copy of its
+    // parent's cache.
+    std::vector<DecoderCache> caches{model.new_cache()};
+    const int64_t V = model.config().tgt_vocab;
+    auto step = [&](const std::vector<int32_t> & parents, const std::vector<int32_t> & tokens, Tensor * logits) {
+        std::vector<DecoderCache> next;
+        for (int32_t p : parents) next.push_back(caches[size_t(p)]);
+        caches = std::move(next);
+        *logits = Tensor(Shape{int64_t(tokens.size()), V});
+        Tensor row;
+        for (size_t b = 0; b < tokens.size(); b++) {
+            model.decode_step(cc, enc, caches[b], tokens[b], &row);
+            std::copy(row.data(), row.data() + V, logits->data() + int64_t(b) * V);
+        }
         return true;
     };
-    return beam_search(model.config(), beam, alpha, max_length, model.new_cache(), step);
+    return beam_search(model.config(), beam, alpha, max_length, step);
 }
 
 void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,

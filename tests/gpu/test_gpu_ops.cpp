@@ -7,7 +7,7 @@
 //   linear (packed) 3.7e-07, linear (Scalar layout kernel) 8.3e-07, matmul (packed) 9.5e-07,
 //   matmul (Scalar layout kernel) 4.8e-07, add 0, mul 0, relu 0, gelu 4.8e-07, tanh 1.2e-07,
 //   sigmoid 6e-08 (bound 1e-6 for those three), softmax_rows 6e-08, layer_norm 3.3e-06,
-//   embedding 0, concat_rows 0 (exact copy)
+//   embedding 0
 #include "gpu_test_env.h"
 
 #include <cmath>
@@ -278,25 +278,6 @@ TEST_F(GpuOps, EmbeddingGathersExactRows) {
     gl->embedding(table, ids.data(), T, y);
     ref->embedding(table, ids.data(), T, want);
     EXPECT_EQ(diff.add(y, want), 0.0);
-}
-
-// No contract op to compare with: the result must be a's rows then b's, bit for bit.
-TEST_F(GpuOps, ConcatRowsCopiesBothInputsExactly) {
-    for (int64_t Ra : {1, 7})
-        for (int64_t Rb : {1, 3}) {
-            SCOPED_TRACE(dims({Ra, Rb}));
-            const int64_t C = 33;
-            Tensor a = random_normal({Ra, C}, 25), b = random_normal({Rb, C}, 26);
-            GpuTensor ga, gb, gy;
-            ASSERT_TRUE(GpuTensor::upload(a, &ga));
-            ASSERT_TRUE(GpuTensor::upload(b, &gb));
-            ASSERT_TRUE(GpuTensor::create({Ra + Rb, C}, &gy));
-            ASSERT_TRUE(gl->kernels().concat_rows(ga, gb, gy));
-            Tensor y({Ra + Rb, C});
-            ASSERT_TRUE(gy.read(y));
-            EXPECT_EQ(max_abs_diff(ConstView(y.data(), {Ra, C}), a), 0.0);
-            EXPECT_EQ(max_abs_diff(ConstView(y.data() + Ra * C, {Rb, C}), b), 0.0);
-        }
 }
 
 } // namespace

@@ -71,9 +71,9 @@ TEST_F(GpuPacked, AddAndReluKeepThePadding) {
 }
 
 // The packed ops the GPU Transformer adds to a layer's: GELU (the erf form of gelu.glsl, both
-// tails), the embedding gather and the cache's row concatenation (exact copies), C = 33 so the
-// last texel is padded.
-TEST_F(GpuPacked, GeluGatherAndConcatKeepThePadding) {
+// tails), the embedding gather and the caches' extension, for one hypothesis and for a reordered
+// beam (exact copies), C = 33 so the last texel is padded.
+TEST_F(GpuPacked, GeluGatherAndExtendKeepThePadding) {
     GpuKernels & k = gl->kernels();
     const int64_t C = 33;
     {
@@ -96,14 +96,21 @@ TEST_F(GpuPacked, GeluGatherAndConcatKeepThePadding) {
         ref->embedding(table, ids.data(), T, want);
         EXPECT_EQ(max_abs_diff(read(gy), want), 0.0);
     }
-    for (int64_t Ra : {1, 6}) {
-        SCOPED_TRACE("Ra=" + std::to_string(Ra));
-        const Tensor a = random_normal({Ra, C}, 12), b = random_normal({1, C}, 13);
-        GpuTensor ga = packed(a), gb = packed(b), gy = packed_empty({Ra + 1, C});
-        ASSERT_TRUE(k.concat_rows_rgba(ga, gb, gy).ok);
+    // extend_rows_rgba: one hypothesis growing its cache (concat), and a beam reordering its own:
+    // three hypotheses continue rows 1, 1 and 0 of a two-hypothesis cache.
+    struct Extend { int64_t B0, L; std::vector<int32_t> parents; };
+    for (const Extend & e : {Extend{1, 1, {0}}, Extend{1, 6, {0}}, Extend{2, 3, {1, 1, 0}}}) {
+        const int64_t B = int64_t(e.parents.size()), L = e.L;
+        SCOPED_TRACE("B0=" + std::to_string(e.B0) + " L=" + std::to_string(L) + " B=" + std::to_string(B));
+        const Tensor cache = random_normal({e.B0 * L, C}, 12), rows = random_normal({B, C}, 13);
+        GpuTensor gc = packed(cache), gr = packed(rows), gy = packed_empty({B * (L + 1), C});
+        ASSERT_TRUE(k.extend_rows_rgba(gc, e.B0, e.parents.data(), gr, gy).ok);
         const Tensor y = read(gy);
-        EXPECT_EQ(max_abs_diff(ConstView(y.data(), {Ra, C}), a), 0.0);
-        EXPECT_EQ(max_abs_diff(ConstView(y.data() + Ra * C, {1, C}), b), 0.0);
+        for (int64_t b = 0; b < B; b++) {
+            const float * out = y.data() + b * (L + 1) * C;
+            EXPECT_EQ(max_abs_diff(ConstView(out, {L, C}), ConstView(cache.data() + e.parents[size_t(b)] * L * C, {L, C})), 0.0);
+            EXPECT_EQ(max_abs_diff(ConstView(out + L * C, {1, C}), ConstView(rows.data() + b * C, {1, C})), 0.0);
+        }
     }
 }
 

@@ -152,13 +152,15 @@ TEST_F(GpuTransformerParity, BeamSearchMatchesTheCpu) {
     }
 }
 
-// Copies of a decoder cache share textures (gpu_transformer.h): steps on one copy must not change
-// another. Two copies of one hypothesis fed different tokens, then the original fed a third, each
-// against a CPU cache copied the same way.
-TEST_F(GpuTransformerParity, CacheCopiesStayIndependent) {
+// A beam's decoder step is one batch (GpuTransformer::decode_step): each hypothesis must get the
+// logits of a CPU cache that took the same path. One hypothesis forks into three fed different
+// tokens, then the three are reordered with two continuing the same one, then two continue; each
+// against CPU caches copied the same way. A batch that ignored its parents would fail at step 1.
+TEST_F(GpuTransformerParity, BatchedStepsMatchTheCpu) {
     Translator t;
     ASSERT_TRUE(Translator::load(std::string(ATTN_SOURCE_DIR) + "/assets/models/en-de.safetensors", &t));
     const Transformer & model = t.model();
+    const int64_t V = model.config().tgt_vocab;
     std::unique_ptr<GpuTransformer> gpu;
     ASSERT_TRUE(GpuTransformer::create(gl->kernels(), model, &gpu));
     Compute cc(BackendKind::Reference);
@@ -171,26 +173,29 @@ TEST_F(GpuTransformerParity, CacheCopiesStayIndependent) {
     DecoderCache cache = model.new_cache();
     GpuDecoderCache gcache = gpu->new_cache();
     Tensor logits, glogits;
-    MaxDiff diff("logits after forking a cache");
+    MaxDiff diff("logits of batched decoder steps");
     for (int32_t token : {model.config().bos_id, 7}) {
         model.decode_step(cc, enc, cache, token, &logits);
         ASSERT_TRUE(gpu->decode_step(genc, gcache, token, &glogits));
+        EXPECT_LE(diff.add(glogits, logits), kTol);
     }
-    DecoderCache cpu_a = cache, cpu_b = cache;
-    GpuDecoderCache gpu_a = gcache, gpu_b = gcache;
-    for (int step = 0; step < 2; step++) {
-        model.decode_step(cc, enc, cpu_a, 11 + step, &logits);
-        ASSERT_TRUE(gpu->decode_step(genc, gpu_a, 11 + step, &glogits));
-        EXPECT_LE(diff.add(glogits, logits), kTol) << "copy a, step " << step;
-        model.decode_step(cc, enc, cpu_b, 20 + step, &logits);
-        ASSERT_TRUE(gpu->decode_step(genc, gpu_b, 20 + step, &glogits));
-        EXPECT_LE(diff.add(glogits, logits), kTol) << "copy b, step " << step;
+    std::vector<DecoderCache> cpu{cache};
+    const std::vector<std::vector<int32_t>> parents = {{0, 0, 0}, {2, 0, 0}, {1, 2}};
+    const std::vector<std::vector<int32_t>> tokens = {{11, 20, 30}, {12, 21, 22}, {13, 23}};
+    for (size_t s = 0; s < parents.size(); s++) {
+        std::vector<DecoderCache> next;
+        for (int32_t p : parents[s]) next.push_back(cpu[size_t(p)]);
+        cpu = std::move(next);
+        ASSERT_TRUE(gpu->decode_step(genc, gcache, parents[s], tokens[s], &glogits));
+        ASSERT_EQ(glogits.shape().numel(), int64_t(tokens[s].size()) * V);
+        for (size_t b = 0; b < tokens[s].size(); b++) {
+            model.decode_step(cc, enc, cpu[b], tokens[s][b], &logits);
+            EXPECT_LE(diff.add(ConstView(glogits.data() + int64_t(b) * V, {1, V}), logits), kTol)
+                << "batched step " << s << ", hypothesis " << b;
+        }
     }
-    model.decode_step(cc, enc, cache, 30, &logits);
-    ASSERT_TRUE(gpu->decode_step(genc, gcache, 30, &glogits));
-    EXPECT_LE(diff.add(glogits, logits), kTol) << "the original";
-    EXPECT_EQ(gpu_a.length, 4);
-    EXPECT_EQ(gcache.length, 3);
+    EXPECT_EQ(gcache.length, 5);
+    EXPECT_EQ(gcache.batch, 2);
 }
 
 // The golden models cover what the shipped ones do not: post-norm, GELU, all embeddings tied.

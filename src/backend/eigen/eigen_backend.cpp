@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace attn {
@@ -59,7 +60,10 @@ template <class M> static void softmax_rows_inplace(M && S) {
         auto row = S.row(r);
         const float mx = row.maxCoeff();
         if (!std::isfinite(mx)) { row.setZero(); continue; }
-        row = (row.array() - mx).exp();
+        // A removed logit (-inf) gives exactly 0, as the contract says: Eigen's vectorised exp
+        // clamps its argument at about -88.72 and returns 2.9e-39 for it (seen on an AVX2 machine,
+        // where OpTest.SoftmaxRowsAllMasks/eigen and the CLI's trace check caught it).
+        row = (row.array() == -std::numeric_limits<float>::infinity()).select(0.0f, (row.array() - mx).exp());
         row /= row.sum();
     }
 }
