@@ -14,7 +14,7 @@
 //     and offers WebGL2 again, which translates with parity as before;
 //   - without EXT_color_buffer_float, WebGL2 cannot be selected for real: a notice says why.
 import path from 'node:path';
-import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
 
 const args = parseArgs();
 const kTol = 1e-4;  // issue #10's parity bound
@@ -25,9 +25,8 @@ const browser = await launchBrowser();
 
 async function openApp(page) {
   await page.goto(server.url);
-  await page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
+  await appReady(page);
 }
-const state = (page) => page.evaluate(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])));
 const setBackend = (page, name) => page.evaluate((n) => Module.ccall('attn_set_backend', 'number', ['string'], [n]), name);
 const translateNow = (page) => page.evaluate(() => Module.ccall('attn_translate_now', null, [], []));
 const waitFrames = async (page, n) => {
@@ -41,7 +40,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const seen = watchPage(page, server.url);
   await openApp(page);
-  let s = await state(page);
+  let s = await appState(page);
   check(s.backend && s.backend.selected === 'cpu', `the app starts on WASM SIMD (${s.backend && s.backend.selected})`);
   check(s.backend.webgl2_available, `WebGL2 is offered${s.backend.webgl2_unavailable ? ': ' + s.backend.webgl2_unavailable : ''}`);
 
@@ -49,26 +48,26 @@ try {
   await page.evaluate((t) => Module.ccall('attn_set_sentence', null, ['string'], [t]), sentence);
   check(await setBackend(page, 'cpu') === 1, 'attn_set_backend("cpu") is accepted');
   await translateNow(page);
-  const cpu = await state(page);
+  const cpu = await appState(page);
   check(cpu.ready && cpu.translated_sentence === sentence && cpu.backend.ran === 'cpu', `WASM SIMD translated: "${cpu.translation}"`);
   check(ops(cpu).some((r) => r.op === 'linear') && ops(cpu).some((r) => r.op === 'attention'),
         `WASM SIMD timing rows: ${ops(cpu).map((r) => `${r.op}×${r.calls}`).join(', ')}`);
   check(Math.abs(shareSum(cpu) - 1) < 1e-6, 'its shares add up to 100%');
   check(await setBackend(page, 'reference') === 1, 'attn_set_backend("reference") is accepted');
   await translateNow(page);
-  s = await state(page);
+  s = await appState(page);
   check(s.backend.ran === 'reference' && s.translation === cpu.translation && ops(s).length > 0,
         `Reference gives the same output, ${s.backend.timing.total_ms.toFixed(1)} ms vs WASM SIMD ${cpu.backend.timing.total_ms.toFixed(1)} ms`);
-  check(await setBackend(page, 'cuda') === 0 && (await state(page)).backend.selected === 'reference', 'an unknown backend is refused');
+  check(await setBackend(page, 'cuda') === 0 && (await appState(page)).backend.selected === 'reference', 'an unknown backend is refused');
 
   // WebGL2 through the selector's path.
   await page.evaluate(() => Module.ccall('attn_select', null, ['number', 'number', 'number', 'number'], [2, 1, 2, 0]));
   check(await setBackend(page, 'webgl2') === 1, 'attn_set_backend("webgl2") is accepted');
-  s = await state(page);
+  s = await appState(page);
   check(s.backend.selected === 'webgl2' && s.backend.label === 'WebGL2', 'the state JSON says WebGL2 is selected');
   await translateNow(page);  // the first run compiles the shaders and uploads the weights
   await translateNow(page);
-  const gl = await state(page);
+  const gl = await appState(page);
   const p = gl.backend.parity;
   console.log(`WebGL2 "${gl.translation}" in ${gl.milliseconds.toFixed(1)} ms; parity logits ${p.logits_max_diff.toExponential(2)}, ` +
               `maps ${p.maps_max_diff.toExponential(2)}; timing (${gl.backend.timing.method}): ` +
@@ -85,7 +84,7 @@ try {
   await page.evaluate(() => Module.ccall('attn_show_panel', 'number', ['string', 'number'], ['timing', 1]));
   await page.waitForFunction(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).backend.timing.per_draw, null,
     { timeout: 60000 }).catch(() => {});
-  const timed = await state(page);
+  const timed = await appState(page);
   console.log(`timed re-run: ${timed.milliseconds.toFixed(1)} ms (untimed ${gl.milliseconds.toFixed(1)} ms); ` +
               timed.backend.timing.rows.map((r) => `${r.op} ${r.calls}× ${r.ms.toFixed(1)} ms`).join(', '));
   check(timed.backend.timing.open && timed.backend.ran === 'webgl2' && timed.translation === gl.translation, 'the table is open and WebGL2 ran again');
@@ -103,7 +102,7 @@ try {
   await page.evaluate(() => Module.ccall('attn_show_panel', 'number', ['string', 'number'], ['timing', 0]));
   check(await setBeam(4) === 1, 'beam 4 selected (URL state "beam=4")');
   await translateNow(page);
-  const beam = await state(page);
+  const beam = await appState(page);
   const bp = beam.backend.parity;
   console.log(`WebGL2 beam 4 "${beam.translation}" in ${beam.milliseconds.toFixed(1)} ms; parity logits ${bp.logits_max_diff.toExponential(2)}, ` +
               `maps ${bp.maps_max_diff.toExponential(2)}`);
@@ -120,7 +119,7 @@ try {
   // Image panel is open, so pictures (GL textures of the UI) are on screen when the context goes.
   await page.evaluate(() => Module.ccall('attn_show_panel', 'number', ['string', 'number'], ['image', 1]));
   await waitFrames(page, 10);
-  const before = await state(page);
+  const before = await appState(page);
   const lost = await page.evaluate(() => {
     const ext = Module.canvas.getContext('webgl2').getExtension('WEBGL_lose_context');
     if (ext) ext.loseContext();
@@ -132,7 +131,7 @@ try {
     .catch(() => {});
   await page.waitForFunction(() => { const s = JSON.parse(Module.ccall('attn_state_json', 'string', [], [])); return !s.pending && s.backend.ran === 'cpu'; },
     null, { timeout: 30000 }).catch(() => {});
-  s = await state(page);
+  s = await appState(page);
   console.log(`after the loss: notice "${s.backend.notice}"`);
   check(s.backend.selected === 'cpu' && !s.backend.webgl2_available, 'the selection switched to WASM SIMD by itself');
   check(/lost/.test(s.backend.notice) && /kept/.test(s.backend.notice), 'the state carries a notice naming the lost context');
@@ -143,7 +142,7 @@ try {
   check(s.ready && s.backend.ran === 'cpu' && s.translation === cpu.translation, 'and the translation came out on WASM SIMD');
   check(await setBackend(page, 'webgl2') === 1, 'selecting WebGL2 again is accepted');
   await waitFrames(page, 5);
-  s = await state(page);
+  s = await appState(page);
   check(s.backend.selected === 'cpu' && /not available/.test(s.backend.notice), `but falls back with a notice: "${s.backend.notice}"`);
   check(seen.errors.length === 0, `no page errors after the loss${seen.errors.length ? ': ' + seen.errors.join(' | ') : ''}`);
 
@@ -156,7 +155,7 @@ try {
   await page.waitForFunction(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).backend.webgl2_available, null,
     { timeout: 30000 }).catch(() => {});
   await waitFrames(page, 10);
-  s = await state(page);
+  s = await appState(page);
   console.log(`after the restore: notice "${s.backend.notice}"`);
   check(s.backend.webgl2_available && /came back/.test(s.backend.notice), 'the restored context is offered again, with a notice');
   check(await page.evaluate(() => !document.getElementById('attn-backend-notice')), 'the banner is gone');
@@ -164,7 +163,7 @@ try {
   check(restored.distinct > 50 && restored.dominantShare < 0.9, `the canvas draws again (${restored.distinct} colours)`);
   check(await setBackend(page, 'webgl2') === 1, 'WebGL2 is selected again');
   await translateNow(page);
-  s = await state(page);
+  s = await appState(page);
   check(s.backend.ran === 'webgl2' && s.translation === cpu.translation && s.backend.parity.same_tokens &&
         s.backend.parity.logits_max_diff >= 0 && s.backend.parity.logits_max_diff <= kTol,
         `and translates on it as before (logits within ${kTol}: ${s.backend.parity.logits_max_diff.toExponential(2)})`);
@@ -181,13 +180,13 @@ try {
   });
   await openApp(plain);
   await plain.evaluate((t) => Module.ccall('attn_set_sentence', null, ['string'], [t]), sentence);
-  s = await state(plain);
+  s = await appState(plain);
   check(!s.backend.webgl2_available && /EXT_color_buffer_float/.test(s.backend.webgl2_unavailable),
         `without float targets WebGL2 is off: "${s.backend.webgl2_unavailable}"`);
   await setBackend(plain, 'webgl2');
   await waitFrames(plain, 5);
   await translateNow(plain);
-  s = await state(plain);
+  s = await appState(plain);
   check(s.backend.selected === 'cpu' && s.backend.ran === 'cpu' && /EXT_color_buffer_float/.test(s.backend.notice),
         `selecting it anyway falls back with a notice: "${s.backend.notice}"`);
   check(s.sentence === sentence && s.translation === cpu.translation, 'and the app translates on the CPU');

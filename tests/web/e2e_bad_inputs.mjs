@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
 
 const catalogueDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bad_inputs');
 const rows = readFileSync(path.join(catalogueDir, 'catalogue.tsv'), 'utf8').split('\n')
@@ -23,8 +23,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const seen = watchPage(page, server.url);
   await page.goto(server.url);
-  await page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
-  const state = async () => JSON.parse(await page.evaluate(() => Module.ccall('attn_state_json', 'string', [], [])));
+  await appReady(page);
+  const state = () => appState(page);
   const setSentence = (text) => page.evaluate((t) => Module.ccall('attn_set_sentence', null, ['string'], [t]), text);
   const settled = async (ms = 30000) => {
     await page.waitForFunction(() => {

@@ -9,7 +9,7 @@
 //   - the RNN downloads stay on the page's origin, the panel is drawn (screenshot), and the DOM
 //     sentence box hides while the panel covers it.
 import path from 'node:path';
-import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean } from './harness.mjs';
+import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean, appReady, appState } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
@@ -20,8 +20,8 @@ try {
   const fetched = [];
   page.on('request', (r) => { if (r.url().includes('/models/')) fetched.push(r.url()); });
   await page.goto(server.url);
-  await page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
-  const state = async () => JSON.parse(await page.evaluate(() => Module.ccall('attn_state_json', 'string', [], [])));
+  await appReady(page);
+  const state = () => appState(page);
 
   check(fetched.length === 0, 'the RNN translators are not downloaded before the Compare panel opens');
   check(await page.evaluate(() => window.attnShowPanel('no such panel')) === false, 'attnShowPanel refuses an unknown name');

@@ -4,14 +4,13 @@
 // malformed ones with attn:error, and ignores a page whose origin the frame does not allow; no
 // request leaves the page's origin.
 import path from 'node:path';
-import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appState } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
 const browser = await launchBrowser();
 let hostBrowser = null;
 
-const frameState = (frame) => frame.evaluate(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])));
 async function waitTranslated(frame, sentence, timeout = 120000) {
   await frame.waitForFunction((s) => {
     if (!window.wasmReady || Module._attn_frame_count() < 5) return false;
@@ -48,7 +47,7 @@ try {
   await Promise.all([waitTranslated(cross, crossSentence), waitTranslated(step, stepSentence)]);
   console.log(`both frames translated after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  const a = await frameState(cross), b = await frameState(step);
+  const a = await appState(cross), b = await appState(step);
   check(a.share.embed && b.share.embed, 'both frames run in embed mode');
   check(a.share.panel === 'attention' && b.share.panel === 'step', `panels from the fragments: ${a.share.panel}, ${b.share.panel}`);
   check(a.models[a.model].includes('Deutsch') && a.translation.length > 0, `cross frame: German translation "${a.translation}"`);
@@ -84,7 +83,7 @@ try {
     const r = await exchange(page, '#cross', bad, ['attn:error', 'attn:state', 'attn:translated']);
     check(r && r.data.type === 'attn:error' && r.data.message.includes(expect), `malformed ${JSON.stringify(bad).slice(0, 50)} → attn:error "${r && r.data.message}"`);
   }
-  const after = await frameState(cross);
+  const after = await appState(cross);
   check(after.sentence === 'the old man reads a book' && after.selection.layer === 1, 'malformed messages changed nothing');
   checkPageClean(seen);
 
@@ -104,7 +103,7 @@ try {
   await Promise.all([waitTranslated(plain, defaultSentence), waitTranslated(allowed, defaultSentence)]);
   const ignored = await exchange(hostPage, '#plain', { type: 'attn:setSentence', sentence: 'a stranger writes' }, ['attn:translated', 'attn:error', 'attn:state'], 4000);
   const ignoredBad = await exchange(hostPage, '#plain', { type: 'attn:nope' }, ['attn:error'], 2000);
-  check(ignored === null && ignoredBad === null && (await frameState(plain)).sentence === defaultSentence,
+  check(ignored === null && ignoredBad === null && (await appState(plain)).sentence === defaultSentence,
         'a page on a disallowed origin gets no answer and changes nothing');
   const ok = await exchange(hostPage, '#allowed', { type: 'attn:getState' }, ['attn:state']);
   check(ok && ok.data.sentence === defaultSentence && ok.origin === new URL(server.url).origin,

@@ -11,7 +11,7 @@
 //   - the downloads stay on the page's origin, no page errors, the DOM sentence box hides under the
 //     panel; a screenshot shows it.
 import path from 'node:path';
-import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
@@ -22,8 +22,8 @@ try {
   const fetched = [];
   page.on('request', (r) => { if (/\/models\/resnet/.test(r.url())) fetched.push(r.url()); });
   await page.goto(server.url);
-  await page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
-  const image = async () => JSON.parse(await page.evaluate(() => Module.ccall('attn_state_json', 'string', [], []))).image;
+  await appReady(page);
+  const image = async () => (await appState(page)).image;
   // Polls the panel's state until `done(image)` holds; returns the last state either way.
   const waitImage = async (done, ms = 60000) => {
     let s;

@@ -7,7 +7,7 @@
 // fails the test, so the app itself needs nothing the policy forbids. Then probes show the policy
 // is really in force: eval and a script from another origin are refused, and that refused script
 // is never requested.
-import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
@@ -27,8 +27,8 @@ try {
     });
   });
   await page.goto(server.url);
-  await page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
-  const state = async () => JSON.parse(await page.evaluate(() => Module.ccall('attn_state_json', 'string', [], [])));
+  await appReady(page);
+  const state = () => appState(page);
   const policy = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content || '');
   check(/script-src 'self' 'wasm-unsafe-eval'/.test(policy) && !/unsafe-eval'/.test(policy.replace("'wasm-unsafe-eval'", '')) &&
         !/unsafe-inline/.test(policy), `the page sets a CSP without eval or inline script: "${policy}"`);

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean } from './harness.mjs';
+import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean, appReady, appState } from './harness.mjs';
 
 const args = parseArgs();
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,8 +25,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const seen = watchPage(page, server.url);
   await page.goto(server.url);
-  await page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
-  const state = async () => JSON.parse(await page.evaluate(() => Module.ccall('attn_state_json', 'string', [], [])));
+  await appReady(page);
+  const state = () => appState(page);
   const settled = async () => {
     await page.waitForFunction(() => {
       const s = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));

@@ -3,12 +3,11 @@
 // or absurd fragments give a message and keep the state; Copy link's URL reopens the same view;
 // the exports (PNG, JSON, .npy, .npz) come out of the page as downloads with the right content.
 import { readFileSync } from 'node:fs';
-import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appState } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
 const browser = await launchBrowser();
-const state = (page) => page.evaluate(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])));
 const waitReady = (page, sentence) => page.waitForFunction((s) => {
   if (!window.wasmReady || Module._attn_frame_count() < 5) return false;
   const st = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
@@ -22,7 +21,7 @@ try {
   const link = `panel=step&model=de&sentence=${encodeURIComponent(sentence)}&beam=4&backend=cpu&kind=decoder&layer=1&head=2&query=1&view=heatmap`;
   await page.goto(`${server.url}index.html#${link}`);
   await waitReady(page, sentence);
-  let s = await state(page);
+  let s = await appState(page);
   check(s.sentence === sentence, `sentence restored with emoji and punctuation: "${s.sentence}"`);
   check(s.model === 1 && s.beam === 4, `model de and beam 4 restored (${s.model}, ${s.beam})`);
   check(s.selection.kind === 'decoder_self' && s.selection.layer === 1 && s.selection.head === 2 && s.selection.query === 1,
@@ -41,13 +40,13 @@ try {
                                ['beam=1e9', 'not a number'], ['sentence=abc%', 'malformed']]) {
     await page.evaluate((h) => { location.hash = h; }, bad);
     await page.waitForTimeout(300);
-    s = await state(page);
+    s = await appState(page);
     check(s.share.link_message.includes(expect) && s.sentence === sentence && s.selection.layer === 0 && s.beam === 4,
           `#${bad} refused ("${s.share.link_message.split('\n')[0].slice(0, 90)}"), state kept`);
   }
   await page.evaluate(() => { location.hash = 'layer=7&head=9&utm_source=newsletter'; });
   await page.waitForTimeout(300);
-  s = await state(page);
+  s = await appState(page);
   check(s.selection.layer === 2 && s.selection.head === -1 && s.share.link_message.includes('this model has 3 layers'),
         `layer 7 / head 9 clamped to this model (layer ${s.selection.layer}, head ${s.selection.head}), unknown key ignored`);
 
@@ -59,14 +58,14 @@ try {
   const page2 = await browser.newPage({ viewport: { width: 1200, height: 760 } });
   await page2.goto(copied);
   await waitReady(page2, sentence);
-  const s2 = await state(page2), s1 = await state(page);
+  const s2 = await appState(page2), s1 = await appState(page);
   check(JSON.stringify(s2.selection) === JSON.stringify(s1.selection) && s2.model === s1.model && s2.beam === s1.beam &&
         s2.share.url === s1.share.url, `the copied link reopens the same view (${JSON.stringify(s2.selection)})`);
   await page2.close();
 
   // Exports, downloaded as files.
   const npy = await page.evaluate(() => { const r = window.attnExport('npy'); return { name: r.name, head: String.fromCharCode(...r.bytes.slice(0, 120)), size: r.bytes.length }; });
-  s = await state(page);
+  s = await appState(page);
   const rows = s.source.length;
   check(npy.head.startsWith('\x93NUMPY') && npy.head.includes(`'shape': (3, 4, ${rows}, ${rows})`), `.npy of encoder self-attention: ${npy.name}, shape in header`);
   const json = await page.evaluate(() => JSON.parse(new TextDecoder().decode(window.attnExport('json').bytes)));

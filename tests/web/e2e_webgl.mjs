@@ -9,7 +9,7 @@
 //     on the CPU, keeping the sentence;
 //   - a browser without EXT_color_buffer_float gets the reason, and the CPU path.
 import path from 'node:path';
-import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
 
 const args = parseArgs();
 const kTol = 1e-4;  // issue #10's parity bound
@@ -21,8 +21,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const seen = watchPage(page, server.url);
   await page.goto(server.url);
-  await page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
-  const state = async () => JSON.parse(await page.evaluate(() => Module.ccall('attn_state_json', 'string', [], [])));
+  await appReady(page);
+  const state = () => appState(page);
   const gpuRun = async () => JSON.parse(await page.evaluate(() => Module.ccall('attn_gpu_translate_now', 'string', [], [])));
   // Something must change on screen for the app to draw again: open a panel and let frames pass.
   const redraw = async (panel, open) => {
@@ -81,7 +81,7 @@ try {
     WebGL2RenderingContext.prototype.getExtension = function (name) { return name === 'EXT_color_buffer_float' ? null : get.call(this, name); };
   });
   await plain.goto(server.url);
-  await plain.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
+  await appReady(plain);
   const none = await plain.evaluate((t) => {
     Module.ccall('attn_set_sentence', null, ['string'], [t]);
     const report = JSON.parse(Module.ccall('attn_gpu_translate_now', 'string', [], []));

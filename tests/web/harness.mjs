@@ -51,6 +51,17 @@ export function watchPage(page, origin) {
   return { foreign, errors };
 }
 
+// Resolves once the app's wasm runs and has drawn a few frames (the page was just opened).
+export function appReady(page) {
+  return page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
+}
+
+// The app's state (attn_state_json, src/app/state_json.cpp) as an object. Predicates passed to
+// waitForFunction run inside the page and spell the call out themselves.
+export function appState(page) {
+  return page.evaluate(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])));
+}
+
 // Minimal PNG decoder for Chromium's screenshots (8-bit RGB/RGBA, not interlaced).
 export function decodePng(buf) {
   let pos = 8, width = 0, height = 0, channels = 0;
