@@ -69,3 +69,17 @@ vec4 gelu_erf(vec4 x) {
 // encoder layer 25%. The loops of the products, attention and layer norm read through it.
 vec4 texel(sampler2D t, ivec2 p, vec2 inv_size) { return texture(t, (vec2(p) + 0.5) * inv_size); }
 vec2 inv_size(sampler2D t) { return 1.0 / vec2(textureSize(t, 0)); }
+
+// ---- The products' epilogue (GpuEpilogue in src/gpu/kernels.h): y = activation(v) + residual,
+// applied by a product's last draw (linear_rgba.glsl, matmul_rows{4,8}_gather.glsl) so that a
+// layer's activation and residual sums need no draws of their own. Activations numbered as
+// GpuActivation. A residual is y's shape, zero past its columns like every Rgba4 tensor, and
+// relu and gelu keep 0 at 0: padding lanes stay zero.
+const int kActivationNone = 0;
+const int kActivationRelu = 1;
+const int kActivationGelu = 2;
+vec4 epilogue(vec4 v, int activation, int has_residual, sampler2D residual, ivec2 p) {
+    if (activation == kActivationRelu) v = max(v, vec4(0.0));
+    else if (activation == kActivationGelu) v = gelu_erf(v);
+    return has_residual == 1 ? v + texelFetch(residual, p, 0) : v;
+}

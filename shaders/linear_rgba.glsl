@@ -6,7 +6,9 @@
 //   u_x     x as RGBA (N, ⌈K/4⌉): texel (kq, n) holds x[n, 4kq .. 4kq+3], zero past K
 //   u_w     w as RGBA (M, ⌈K/4⌉): texel (kq, m) holds w[m, 4kq .. 4kq+3], zero past K
 //   u_bias  b as RGBA (1, ⌈M/4⌉): texel (mq, 0) holds b[4mq .. 4mq+3]; read when u_has_bias is 1
-//   output  y as RGBA (N, ⌈M/4⌉): fragment (mq, n) writes y[n, 4mq .. 4mq+3], zero past M
+//   u_residual  RGBA (N, ⌈M/4⌉), added last when u_has_residual is 1 (epilogue() in common.glsl)
+//   output  y as RGBA (N, ⌈M/4⌉): fragment (mq, n) writes y[n, 4mq .. 4mq+3], zero past M, after
+//           the epilogue: u_activation (GpuActivation), then the residual
 // The zero padding makes the last dot() of a row exact, whatever K is. Sum order differs from
 // the reference's (four products per step), well inside the tests' 1e-5.
 uniform sampler2D u_x;
@@ -14,6 +16,9 @@ uniform sampler2D u_w;
 uniform sampler2D u_bias;
 uniform int u_has_bias;
 uniform int u_M;
+uniform int u_activation;
+uniform sampler2D u_residual;
+uniform int u_has_residual;
 
 void main() {
     ivec2 p = out_pos();
@@ -31,5 +36,5 @@ void main() {
     }
     if (u_has_bias == 1) acc += texelFetch(u_bias, ivec2(p.x, 0), 0);
     vec4 inside = vec4(lessThan(ivec4(m0) + ivec4(0, 1, 2, 3), ivec4(u_M)));
-    o_value = acc * inside;
+    o_value = epilogue(acc, u_activation, u_has_residual, u_residual, p) * inside;
 }

@@ -13,7 +13,7 @@ namespace attn {
 
 class GlStateGuard {
 public:
-    static constexpr int kTextureUnits = 8;  // the most inputs any op shader samples (a gather)
+    static constexpr int kTextureUnits = 9;  // the most inputs any op shader samples (a gather of eight and a residual)
 
     GlStateGuard();
     ~GlStateGuard();

@@ -28,9 +28,9 @@ static Status record_maps(AttentionTrace * trace, const char * kind, int layer, 
     return Status::success();
 }
 
-Status GpuTransformer::project(const GpuLinear & l, const GpuTensor & x, GpuTensor * y) {
+Status GpuTransformer::project(const GpuLinear & l, const GpuTensor & x, GpuTensor * y, const GpuEpilogue & epilogue) {
     GPU_TRY(make({x.rows(), l.weight.shape()[0]}, y));
-    return m_k.linear_rgba(x, l.weight, &l.bias, *y);
+    return m_k.linear_rgba(x, l.weight, &l.bias, *y, epilogue);
 }
 
 // 0, 1, ..., n - 1: the positions of a whole sequence.
@@ -56,19 +56,16 @@ Status GpuTransformer::embed(const GpuTensor & table, const std::vector<int32_t>
 template <class F>
 Status GpuTransformer::residual(const GpuNorm & n, GpuTensor * x, F && f) {
     const float eps = m_cfg.layer_norm_eps;
-    GpuTensor sub, y;
-    GPU_TRY(make(x->shape(), &y));
+    GpuTensor y;
     if (m_cfg.norm == NormPlacement::Pre) {
         GpuTensor normed;
         GPU_TRY(make(x->shape(), &normed));
         GPU_TRY(m_k.layer_norm_rgba(*x, n.gamma, n.beta, eps, normed));
-        GPU_TRY(f(normed, &sub));
-        GPU_TRY(m_k.add_rgba(*x, sub, y));
+        GPU_TRY(f(normed, *x, &y));
     } else {
         GpuTensor sum;
-        GPU_TRY(f(*x, &sub));
-        GPU_TRY(make(x->shape(), &sum));
-        GPU_TRY(m_k.add_rgba(sub, *x, sum));
+        GPU_TRY(f(*x, *x, &sum));
+        GPU_TRY(make(x->shape(), &y));
         GPU_TRY(m_k.layer_norm_rgba(sum, n.gamma, n.beta, eps, y));
     }
     *x = std::move(y);
@@ -78,7 +75,7 @@ Status GpuTransformer::residual(const GpuNorm & n, GpuTensor * x, F && f) {
 // multi_head_attention (nn/layers.cpp) with the keys and values already projected.
 Status GpuTransformer::attend(const GpuAttentionWeights & w, const GpuTensor & xq, const GpuTensor & k,
                               const GpuTensor & v, int64_t batch, Mask::Kind mask, const char * kind, int layer,
-                              AttentionTrace * trace, GpuTensor * out) {
+                              AttentionTrace * trace, const GpuTensor & residual, GpuTensor * out) {
     const int64_t Tq = xq.rows() / batch, Tk = k.rows() / batch, D = m_cfg.d_model, H = m_cfg.heads;
     GpuTensor q, probs, context;
     GPU_TRY(project(w.q, xq, &q));
@@ -87,17 +84,16 @@ Status GpuTransformer::attend(const GpuAttentionWeights & w, const GpuTensor & x
     GPU_TRY(make({batch * Tq, D}, &context));
     const float scale = 1.0f / std::sqrt(float(D / H));
     GPU_TRY(m_k.attention_rgba(q, k, v, int(H), scale, GpuMask{mask, nullptr}, probs, context));
-    GPU_TRY(project(w.o, context, out));
+    GPU_TRY(project(w.o, context, out, GpuEpilogue{GpuActivation::None, &residual}));
     return trace ? record_maps(trace, kind, layer, probs) : Status::success();
 }
 
 Status GpuTransformer::feed_forward(const GpuLinear & fc1, const GpuLinear & fc2, const GpuTensor & x,
-                                    GpuTensor * out) {
-    GpuTensor hidden, activated;
-    GPU_TRY(project(fc1, x, &hidden));
-    GPU_TRY(make(hidden.shape(), &activated));
-    GPU_TRY(m_cfg.activation == Activation::Gelu ? m_k.gelu_rgba(hidden, activated) : m_k.relu_rgba(hidden, activated));
-    return project(fc2, activated, out);
+                                    const GpuTensor & residual, GpuTensor * out) {
+    const GpuActivation activation = m_cfg.activation == Activation::Gelu ? GpuActivation::Gelu : GpuActivation::Relu;
+    GpuTensor hidden;
+    GPU_TRY(project(fc1, x, &hidden, GpuEpilogue{activation, nullptr}));
+    return project(fc2, hidden, out, GpuEpilogue{GpuActivation::None, &residual});
 }
 
 Status GpuTransformer::generate(GpuTensor x, Tensor * logits) {
@@ -120,14 +116,14 @@ Status GpuTransformer::encode(const std::vector<int32_t> & src, GpuEncoderOutput
     GPU_TRY(embed(c.tied == TiedEmbeddings::All ? m_tgt_embed : m_src_embed, src, first_positions(src.size()), &x));
     for (int l = 0; l < c.encoder_layers; l++) {
         const GpuEncoderLayer & L = m_enc[size_t(l)];
-        GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
+        GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, const GpuTensor & skip, GpuTensor * o) {
             GpuTensor k, v;
             GPU_TRY(project(L.self_attn.k, in, &k));
             GPU_TRY(project(L.self_attn.v, in, &v));
-            return attend(L.self_attn, in, k, v, 1, Mask::Kind::None, "encoder_self", l, trace, o);
+            return attend(L.self_attn, in, k, v, 1, Mask::Kind::None, "encoder_self", l, trace, skip, o);
         }));
-        GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
-            return feed_forward(L.fc1, L.fc2, in, o);
+        GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, const GpuTensor & skip, GpuTensor * o) {
+            return feed_forward(L.fc1, L.fc2, in, skip, o);
         }));
     }
     if (c.norm == NormPlacement::Pre && c.encoder_layers > 0) {
@@ -156,18 +152,18 @@ Status GpuTransformer::decode_full(const GpuEncoderOutput & enc, const std::vect
     GPU_TRY(embed(m_tgt_embed, tgt_in, first_positions(tgt_in.size()), &x));
     for (int l = 0; l < m_cfg.decoder_layers; l++) {
         const GpuDecoderLayer & L = m_dec[size_t(l)];
-        GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
+        GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, const GpuTensor & skip, GpuTensor * o) {
             GpuTensor k, v;
             GPU_TRY(project(L.self_attn.k, in, &k));
             GPU_TRY(project(L.self_attn.v, in, &v));
-            return attend(L.self_attn, in, k, v, 1, Mask::Kind::Causal, "decoder_self", l, trace, o);
+            return attend(L.self_attn, in, k, v, 1, Mask::Kind::Causal, "decoder_self", l, trace, skip, o);
         }));
-        GPU_TRY(residual(L.cross_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
+        GPU_TRY(residual(L.cross_attn_norm, &x, [&](const GpuTensor & in, const GpuTensor & skip, GpuTensor * o) {
             return attend(L.cross_attn, in, enc.cross_k[size_t(l)], enc.cross_v[size_t(l)], 1, Mask::Kind::None,
-                          "cross", l, trace, o);
+                          "cross", l, trace, skip, o);
         }));
-        GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
-            return feed_forward(L.fc1, L.fc2, in, o);
+        GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, const GpuTensor & skip, GpuTensor * o) {
+            return feed_forward(L.fc1, L.fc2, in, skip, o);
         }));
     }
     return generate(std::move(x), logits);
@@ -206,7 +202,7 @@ Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache
     GPU_TRY(embed(m_tgt_embed, tokens, std::vector<int32_t>(tokens.size(), cache.length), &x));
     for (int l = 0; l < m_cfg.decoder_layers; l++) {
         const GpuDecoderLayer & L = m_dec[size_t(l)];
-        GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
+        GPU_TRY(residual(L.self_attn_norm, &x, [&](const GpuTensor & in, const GpuTensor & skip, GpuTensor * o) {
             // Only the new position's keys and values are computed; earlier ones come from the cache.
             GpuTensor k_rows, v_rows;
             GPU_TRY(project(L.self_attn.k, in, &k_rows));
@@ -215,15 +211,15 @@ Status GpuTransformer::decode_step(const GpuEncoderOutput & enc, GpuDecoderCache
             GPU_TRY(extend(cache, parents, std::move(v_rows), &cache.self_v[size_t(l)]));
             // Each hypothesis attends over its own keys, all at or before its position: no mask.
             return attend(L.self_attn, in, cache.self_k[size_t(l)], cache.self_v[size_t(l)], B, Mask::Kind::None,
-                          "decoder_self", l, nullptr, o);
+                          "decoder_self", l, nullptr, skip, o);
         }));
-        GPU_TRY(residual(L.cross_attn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
+        GPU_TRY(residual(L.cross_attn_norm, &x, [&](const GpuTensor & in, const GpuTensor & skip, GpuTensor * o) {
             // Every hypothesis attends over the same source: B query rows, one batch.
             return attend(L.cross_attn, in, enc.cross_k[size_t(l)], enc.cross_v[size_t(l)], 1, Mask::Kind::None,
-                          "cross", l, nullptr, o);
+                          "cross", l, nullptr, skip, o);
         }));
-        GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, GpuTensor * o) {
-            return feed_forward(L.fc1, L.fc2, in, o);
+        GPU_TRY(residual(L.ffn_norm, &x, [&](const GpuTensor & in, const GpuTensor & skip, GpuTensor * o) {
+            return feed_forward(L.fc1, L.fc2, in, skip, o);
         }));
     }
     GPU_TRY(generate(std::move(x), logits));

@@ -88,13 +88,19 @@ private:
     Status embed(const GpuTensor & table, const std::vector<int32_t> & ids, const std::vector<int32_t> & positions,
                  GpuTensor * x);
     // Replaces x by the residual sublayer around f: pre-norm x + f(LN(x)), post-norm LN(x + f(x)).
+    // f(in, skip, &out) writes out = skip + sublayer(in), the sum fused into the sublayer's last
+    // product (GpuEpilogue).
     template <class F> Status residual(const GpuNorm & norm, GpuTensor * x, F && f);
-    // out(batch·Tq, D) = multi-head attention of xq(batch·Tq, D) over keys k and values v (already
-    // projected, (batch·Tk, D)), each batch over its own keys.
+    // out(batch·Tq, D) = residual + multi-head attention of xq(batch·Tq, D) over keys k and values
+    // v (already projected, (batch·Tk, D)), each batch over its own keys.
     Status attend(const GpuAttentionWeights & w, const GpuTensor & xq, const GpuTensor & k, const GpuTensor & v,
-                  int64_t batch, Mask::Kind mask, const char * kind, int layer, AttentionTrace * trace, GpuTensor * out);
-    Status feed_forward(const GpuLinear & fc1, const GpuLinear & fc2, const GpuTensor & x, GpuTensor * out);
-    Status project(const GpuLinear & l, const GpuTensor & x, GpuTensor * y);  // y = x·Wᵀ + b
+                  int64_t batch, Mask::Kind mask, const char * kind, int layer, AttentionTrace * trace,
+                  const GpuTensor & residual, GpuTensor * out);
+    // out = residual + fc2(activation(fc1(x))), the activation and the sum in the products' epilogues.
+    Status feed_forward(const GpuLinear & fc1, const GpuLinear & fc2, const GpuTensor & x, const GpuTensor & residual,
+                        GpuTensor * out);
+    // y = x·Wᵀ + b, through the epilogue.
+    Status project(const GpuLinear & l, const GpuTensor & x, GpuTensor * y, const GpuEpilogue & epilogue = {});
     // Final norm (pre-norm only) and the generator: logits(T, V_tgt), read back.
     Status generate(GpuTensor x, Tensor * logits);
     Status make(Shape shape, GpuTensor * t);  // an Rgba4 tensor from m_pool

@@ -105,9 +105,8 @@ public:
         GPU_TRY(upload_row(in.bo, &m_bo)); GPU_TRY(upload_row(in.b1, &m_b1)); GPU_TRY(upload_row(in.b2, &m_b2));
         GPU_TRY(upload_row(in.g1, &m_g1)); GPU_TRY(upload_row(in.be1, &m_be1));
         GPU_TRY(upload_row(in.g2, &m_g2)); GPU_TRY(upload_row(in.be2, &m_be2));
-        for (GpuTensor * t : {&m_q, &m_kk, &m_v, &m_a, &m_o, &m_sum, &m_x1, &m_f, &m_y}) GPU_TRY(make({S, D}, t));
+        for (GpuTensor * t : {&m_q, &m_kk, &m_v, &m_a, &m_sum, &m_x1, &m_y}) GPU_TRY(make({S, D}, t));
         GPU_TRY(make({S, F}, &m_h));
-        GPU_TRY(make({S, F}, &m_hr));
         return make({1, H, S, S}, &m_probs);
     }
     double run(int iters) override { return timed_with_readback(iters, &m_status, m_y, m_out, [&] { return forward(); }); }
@@ -116,27 +115,24 @@ public:
     Status status() const override { return m_status; }
 
 private:
-    // x(S, D) -> y(S, D): y = LN(x1 + FFN(x1)), x1 = LN(x + MHA(x)). An output is never an input
-    // of the same draw, so the residual sums get their own textures.
+    // x(S, D) -> y(S, D): y = LN(x1 + FFN(x1)), x1 = LN(x + MHA(x)). The ReLU and both residual
+    // sums ride on the products' last draws (GpuEpilogue), as in the app's Transformer.
     Status forward() {
         GPU_TRY(m_k.linear_rgba(m_x, m_wq, &m_bq, m_q));
         GPU_TRY(m_k.linear_rgba(m_x, m_wk, &m_bk, m_kk));
         GPU_TRY(m_k.linear_rgba(m_x, m_wv, &m_bv, m_v));
         GPU_TRY(m_k.attention_rgba(m_q, m_kk, m_v, m_heads, m_scale, GpuMask{}, m_probs, m_a));
-        GPU_TRY(m_k.linear_rgba(m_a, m_wo, &m_bo, m_o));
-        GPU_TRY(m_k.add_rgba(m_o, m_x, m_sum));
+        GPU_TRY(m_k.linear_rgba(m_a, m_wo, &m_bo, m_sum, GpuEpilogue{GpuActivation::None, &m_x}));
         GPU_TRY(m_k.layer_norm_rgba(m_sum, m_g1, m_be1, kLayerNormEps, m_x1));
-        GPU_TRY(m_k.linear_rgba(m_x1, m_w1, &m_b1, m_h));
-        GPU_TRY(m_k.relu_rgba(m_h, m_hr));
-        GPU_TRY(m_k.linear_rgba(m_hr, m_w2, &m_b2, m_f));
-        GPU_TRY(m_k.add_rgba(m_f, m_x1, m_sum));
+        GPU_TRY(m_k.linear_rgba(m_x1, m_w1, &m_b1, m_h, GpuEpilogue{GpuActivation::Relu, nullptr}));
+        GPU_TRY(m_k.linear_rgba(m_h, m_w2, &m_b2, m_sum, GpuEpilogue{GpuActivation::None, &m_x1}));
         return m_k.layer_norm_rgba(m_sum, m_g2, m_be2, kLayerNormEps, m_y);
     }
 
     GpuKernels & m_k;
     int m_heads;
     GpuTensor m_x, m_wq, m_wk, m_wv, m_wo, m_w1, m_w2, m_bq, m_bk, m_bv, m_bo, m_b1, m_b2, m_g1, m_be1, m_g2, m_be2;
-    GpuTensor m_q, m_kk, m_v, m_a, m_o, m_sum, m_x1, m_h, m_hr, m_f, m_y, m_probs;
+    GpuTensor m_q, m_kk, m_v, m_a, m_sum, m_x1, m_h, m_y, m_probs;
     Tensor m_out;
     float m_scale;
     double m_flops;

@@ -66,11 +66,25 @@ Status GpuKernels::linear(const GpuTensor & x, const GpuTensor & w, const GpuTen
     return d.draw(y);
 }
 
-Status GpuKernels::linear_rgba(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y) {
+// The epilogue's uniforms (common.glsl's epilogue()) on a product's last draw into `out`. Without
+// a residual, `filler` (one of the draw's inputs) fills its unit: every sampler a program declares
+// must name a texture that the draw does not render to.
+static void bind_epilogue(Dispatch & d, const GpuEpilogue & e, const GpuTensor & filler, const GpuTensor & out) {
+    ATTN_ASSERT(!e.residual || (e.residual->rows() == out.rows() && e.residual->cols() == out.cols()),
+                "gpu epilogue: residual %s for an output %s", e.residual->shape().str().c_str(),
+                out.shape().str().c_str());
+    d.input("u_residual", e.residual ? *e.residual : filler, TexelLayout::Rgba4);
+    d.set("u_has_residual", e.residual ? 1 : 0);
+    d.set("u_activation", int(e.activation));
+}
+
+Status GpuKernels::linear_rgba(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y,
+                               const GpuEpilogue & epilogue) {
     check_linear_shapes(x, w, b, y);
     const int64_t N = w.shape()[0];
     // x·wᵀ is the transposed product with w shared by every row of x.
-    if (x.rows() * N * x.cols() >= kRows4MinMacs) return product_rows(x, w, b, /*trans_b=*/true, x.rows(), N, y);
+    if (x.rows() * N * x.cols() >= kRows4MinMacs)
+        return product_rows(x, w, b, /*trans_b=*/true, x.rows(), N, y, epilogue);
     const TexelLayout rgba = TexelLayout::Rgba4;
     Dispatch d(*this, "linear_rgba");
     d.input("u_x", x, rgba);
@@ -78,6 +92,7 @@ Status GpuKernels::linear_rgba(const GpuTensor & x, const GpuTensor & w, const G
     d.input("u_bias", b ? *b : w, rgba);  // w only fills the unit: u_has_bias = 0 keeps it unread
     d.set("u_has_bias", b ? 1 : 0);
     d.set("u_M", int(N));
+    bind_epilogue(d, epilogue, w, y);
     return d.draw(y, rgba);
 }
 
@@ -100,7 +115,7 @@ Status GpuKernels::target_set(const std::string & purpose, const Shape & shape, 
     return Status::success();
 }
 
-Status GpuKernels::gather_rows(const GpuTargetSet & set, int64_t period, GpuTensor & out) {
+Status GpuKernels::gather_rows(const GpuTargetSet & set, int64_t period, GpuTensor & out, const GpuEpilogue & epilogue) {
     const int count = set.count();
     ATTN_ASSERT(count == 4 || (count == 8 && period == out.rows()), "gather_rows: %d targets, period %lld", count,
                 (long long)period);
@@ -108,11 +123,12 @@ Status GpuKernels::gather_rows(const GpuTargetSet & set, int64_t period, GpuTens
     Dispatch d(*this, count == 8 ? "matmul_rows8_gather" : "matmul_rows4_gather");
     for (int r = 0; r < count; r++) d.input(("u_row" + std::to_string(r)).c_str(), set[r], rgba);
     if (count == 4) d.set("u_period", int(period));
+    bind_epilogue(d, epilogue, set[0], out);
     return d.draw(out, rgba);
 }
 
 Status GpuKernels::product_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b,
-                                int64_t rows, int64_t N, GpuTensor & c) {
+                                int64_t rows, int64_t N, GpuTensor & c, const GpuEpilogue & epilogue) {
     const TexelLayout rgba = TexelLayout::Rgba4;
     const int count = m_draw_buffers >= 8 && rows >= 8 ? 8 : 4;
     GpuTargetSet * targets = nullptr;
@@ -129,7 +145,7 @@ Status GpuKernels::product_rows(const GpuTensor & a, const GpuTensor & b, const 
         d.set("u_trans_b", trans_b ? 1 : 0);
         GPU_TRY(d.draw_set(*targets, rgba));
     }
-    return gather_rows(*targets, rows, c);
+    return gather_rows(*targets, rows, c, epilogue);
 }
 
 // Sizes of c(Bt, M, N) = a(Bt, M, K) · b(...), checked against the contract.

@@ -34,6 +34,16 @@ struct GpuMask {
     const GpuTensor * values = nullptr;  // Columns: (C) or (B, C); Full: (R, C); else unused
 };
 
+// What a product does to its result in its last draw: y = activation(x·wᵀ + b) + residual, the
+// residual of y's shape (common.glsl's epilogue()). A Transformer layer's FFN activation and its
+// residual sums then cost no draws of their own; on SwiftShader a draw costs ~0.15 ms whatever
+// its size, and a WebGL2 translation makes over a thousand.
+enum class GpuActivation { None, Relu, Gelu };  // numbered as in common.glsl
+struct GpuEpilogue {
+    GpuActivation activation = GpuActivation::None;
+    const GpuTensor * residual = nullptr;
+};
+
 class GpuKernels {
 public:
     // Checks the current context (GLES 3 / WebGL2, float render targets) and makes the objects
@@ -45,8 +55,10 @@ public:
 
     // y(N, M) = x(N, K) · w(M, K)ᵀ + b(M); b may be null. Scalar layout, like every other kernel.
     Status linear(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y);
-    // The same with every tensor in the Rgba4 layout (gpu_tensor.h): about 5x faster.
-    Status linear_rgba(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y);
+    // The same with every tensor in the Rgba4 layout (gpu_tensor.h): about 5x faster; and with an
+    // epilogue, y = activation(x·wᵀ + b) + residual.
+    Status linear_rgba(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y,
+                       const GpuEpilogue & epilogue = {});
     // c(Bt, M, N) = a(Bt, M, K) · b(Bt or 1, K, N), or b(Bt or 1, N, K)ᵀ.
     Status matmul(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c);
     // The same with every tensor in the Rgba4 layout: 5-8x faster on llvmpipe.
@@ -74,6 +86,7 @@ public:
     // two draws, row statistics then apply: O(rows·C) work where the one-pass Scalar shaders do
     // O(rows·C²). The statistics live in textures these kernels keep between calls.
     Status add_rgba(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);  // b as add's
+    // The activations on their own; the GPU Transformer applies them in linear_rgba's epilogue instead.
     Status relu_rgba(const GpuTensor & x, GpuTensor & y);
     Status gelu_rgba(const GpuTensor & x, GpuTensor & y);
     Status embedding_rgba(const GpuTensor & table, const int32_t * ids, int64_t T, GpuTensor & y);  // ids as embedding's
@@ -133,13 +146,14 @@ private:
     std::map<std::string, std::unique_ptr<GpuTargetSet>> m_target_sets;
     Status target_set(const std::string & purpose, const Shape & shape, int count, GpuTargetSet ** out);
     // The gather draw: the 4 or 8 targets of `set` interleaved into `out`, rows in groups of
-    // `period` (matmul_rows4_gather.glsl; eight targets take one group, matmul_rows8_gather.glsl).
-    Status gather_rows(const GpuTargetSet & set, int64_t period, GpuTensor & out);
+    // `period` (matmul_rows4_gather.glsl; eight targets take one group, matmul_rows8_gather.glsl),
+    // through a product's epilogue.
+    Status gather_rows(const GpuTargetSet & set, int64_t period, GpuTensor & out, const GpuEpilogue & epilogue = {});
     // c(rows, N) = a(rows, K) · b (+ bias(N)), b one matrix for every row (plain (K, N) or
     // transposed (N, K)): eight rows per fragment (matmul_rgba_8x4.glsl) where the context has
     // eight draw buffers, else four (matmul_rgba_4x4.glsl), then the gather draw.
     Status product_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b, int64_t rows,
-                        int64_t N, GpuTensor & c);
+                        int64_t N, GpuTensor & c, const GpuEpilogue & epilogue = {});
 };
 
 } // namespace attn

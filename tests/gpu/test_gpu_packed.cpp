@@ -70,6 +70,36 @@ TEST_F(GpuPacked, AddAndReluKeepThePadding) {
     }
 }
 
+// The products' epilogue (GpuEpilogue): y = activation(x·wᵀ + b) + residual in the product's last
+// draw, against the reference's linear, relu / gelu and add one after another; on the one-draw
+// kernel and on both row-target paths (eight rows a fragment, and four for fewer than eight rows),
+// whose gather draw applies it. M = 37 and 257 leave padding lanes, which must stay zero.
+TEST_F(GpuPacked, ProductEpilogueMatchesTheSeparateOps) {
+    MaxDiff diff("linear_rgba with an epilogue");
+    GpuKernels & k = gl->kernels();
+    struct Size { int64_t N, K, M; };
+    for (const Size & z : {Size{3, 33, 37}, Size{70, 64, 70}, Size{5, 256, 257}}) {
+        const Tensor x = random_normal({z.N, z.K}, 40), w = random_normal({z.M, z.K}, 41, 1.0f / std::sqrt(float(z.K)));
+        const Tensor b = random_normal({z.M}, 42), r = random_normal({z.N, z.M}, 43);
+        GpuTensor gx = packed(x), gw = packed(w), gb = packed(ConstView(b).reshaped({1, z.M})), gr = packed(r);
+        for (GpuActivation activation : {GpuActivation::None, GpuActivation::Relu, GpuActivation::Gelu})
+            for (bool with_residual : {false, true}) {
+                SCOPED_TRACE("N=" + std::to_string(z.N) + " K=" + std::to_string(z.K) + " M=" + std::to_string(z.M) +
+                             " activation " + std::to_string(int(activation)) + (with_residual ? " + residual" : ""));
+                GpuTensor gy = packed_empty({z.N, z.M});
+                ASSERT_TRUE(k.linear_rgba(gx, gw, &gb, gy, GpuEpilogue{activation, with_residual ? &gr : nullptr}).ok);
+                Tensor want({z.N, z.M}), activated({z.N, z.M}), summed({z.N, z.M});
+                ref->linear(x, w, b, want);
+                if (activation == GpuActivation::Relu) ref->relu(want, activated);
+                else if (activation == GpuActivation::Gelu) ref->gelu(want, activated);
+                else activated = want;
+                if (with_residual) ref->add(activated, r, summed);
+                else summed = activated;
+                EXPECT_LE(diff.add(read(gy), summed), 1e-5);
+            }
+    }
+}
+
 // The packed ops the GPU Transformer adds to a layer's: GELU (the erf form of gelu.glsl, both
 // tails), the embedding gather and the caches' extension, for one hypothesis and for a reordered
 // beam (exact copies), C = 33 so the last texel is padded.
