@@ -16,6 +16,11 @@ inline void clear_gl_errors() {
 // Success, or which GL error was recorded since the last check, with `what` was being done.
 Status gl_errors(const char * what);
 
+// Copies the first `bytes` of the buffer bound to GL_PIXEL_PACK_BUFFER into `dst`, waiting for
+// the readPixels calls that fill it: WebGL2's getBufferSubData in the browser (WebGL has no
+// glMapBufferRange for reading), glMapBufferRange natively.
+Status read_pack_buffer(int64_t bytes, void * dst);
+
 // While one is alive, GpuTensor::create does not ask glGetError around each new texture. In the
 // browser each question is a synchronous round trip to the GPU process, and a WebGL2 translation
 // allocates about two thousand intermediates: the questions took 0.49 s of a 1.5 s run (Chromium

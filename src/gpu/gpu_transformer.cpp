@@ -103,10 +103,8 @@ Status GpuTransformer::generate(GpuTensor x, Tensor * logits) {
         GPU_TRY(m_k.layer_norm_rgba(x, m_dec_final.gamma, m_dec_final.beta, m_cfg.layer_norm_eps, y));
         x = std::move(y);
     }
-    GpuTensor out;
-    GPU_TRY(project(m_generator, x, &out));
-    *logits = Tensor(out.shape());
-    return out.read(*logits);
+    *logits = Tensor({x.rows(), m_generator.weight.shape()[0]});
+    return m_k.linear_read(x, m_generator.weight, &m_generator.bias, *logits);
 }
 
 Status GpuTransformer::encode(const std::vector<int32_t> & src, GpuEncoderOutput * out, AttentionTrace * trace) {

@@ -48,16 +48,15 @@ GpuKernels::~GpuKernels() {
     glDeleteVertexArrays(1, &m_vao);
 }
 
-static void check_linear_shapes(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, const GpuTensor & y) {
+static void check_linear_shapes(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, const Shape & y) {
     const int64_t K = x.cols(), M = w.shape()[0];
-    ATTN_ASSERT(w.shape().rank == 2 && w.cols() == K && y.cols() == M && y.rows() == x.rows(),
-                "gpu linear: x %s, w %s, y %s", x.shape().str().c_str(), w.shape().str().c_str(),
-                y.shape().str().c_str());
+    ATTN_ASSERT(w.shape().rank == 2 && w.cols() == K && y.last() == M && y.rows() == x.rows(),
+                "gpu linear: x %s, w %s, y %s", x.shape().str().c_str(), w.shape().str().c_str(), y.str().c_str());
     ATTN_ASSERT(!b || (b->rows() == 1 && b->cols() == M), "gpu linear: bias %s", b->shape().str().c_str());
 }
 
 Status GpuKernels::linear(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y) {
-    check_linear_shapes(x, w, b, y);
+    check_linear_shapes(x, w, b, y.shape());
     Dispatch d(*this, "linear");
     d.input("u_x", x);
     d.input("u_w", w);
@@ -80,7 +79,7 @@ static void bind_epilogue(Dispatch & d, const GpuEpilogue & e, const GpuTensor &
 
 Status GpuKernels::linear_rgba(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, GpuTensor & y,
                                const GpuEpilogue & epilogue) {
-    check_linear_shapes(x, w, b, y);
+    check_linear_shapes(x, w, b, y.shape());
     const int64_t N = w.shape()[0];
     // x·wᵀ is the transposed product with w shared by every row of x.
     if (x.rows() * N * x.cols() >= kRows4MinMacs)
@@ -127,30 +126,33 @@ Status GpuKernels::gather_rows(const GpuTargetSet & set, int64_t period, GpuTens
     return d.draw(out, rgba);
 }
 
-Status GpuKernels::product_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b,
-                                int64_t rows, int64_t N, GpuTensor & c, const GpuEpilogue & epilogue) {
+Status GpuKernels::draw_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b,
+                             int64_t rows, int64_t N, GpuTargetSet ** targets) {
     const TexelLayout rgba = TexelLayout::Rgba4;
     const int count = m_draw_buffers >= 8 && rows >= 8 ? 8 : 4;
+    GPU_TRY(target_set("rows", {(rows + count - 1) / count, N}, count, targets));
+    Dispatch d(*this, count == 8 ? "matmul_rgba_8x4" : "matmul_rgba_4x4");
+    d.input("u_a", a, rgba);
+    d.input("u_b", b, rgba);
+    d.input("u_bias", bias ? *bias : b, rgba);  // b only fills the unit: u_has_bias = 0 keeps it unread
+    d.set("u_has_bias", bias ? 1 : 0);
+    d.set("u_M", int(rows));
+    d.set("u_N", int(N));
+    d.set("u_K", int(a.cols()));
+    d.set("u_trans_b", trans_b ? 1 : 0);
+    return d.draw_set(**targets, rgba);
+}
+
+Status GpuKernels::product_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b,
+                                int64_t rows, int64_t N, GpuTensor & c, const GpuEpilogue & epilogue) {
     GpuTargetSet * targets = nullptr;
-    GPU_TRY(target_set("rows", {(rows + count - 1) / count, N}, count, &targets));
-    {
-        Dispatch d(*this, count == 8 ? "matmul_rgba_8x4" : "matmul_rgba_4x4");
-        d.input("u_a", a, rgba);
-        d.input("u_b", b, rgba);
-        d.input("u_bias", bias ? *bias : b, rgba);  // b only fills the unit: u_has_bias = 0 keeps it unread
-        d.set("u_has_bias", bias ? 1 : 0);
-        d.set("u_M", int(rows));
-        d.set("u_N", int(N));
-        d.set("u_K", int(a.cols()));
-        d.set("u_trans_b", trans_b ? 1 : 0);
-        GPU_TRY(d.draw_set(*targets, rgba));
-    }
+    GPU_TRY(draw_rows(a, b, bias, trans_b, rows, N, &targets));
     return gather_rows(*targets, rows, c, epilogue);
 }
 
 // Sizes of c(Bt, M, N) = a(Bt, M, K) · b(...), checked against the contract.
 struct MatmulDims { int64_t M, N, K, b_batch_rows; };
-static MatmulDims check_matmul_shapes(const GpuTensor & a, const GpuTensor & b, bool trans_b, const GpuTensor & c) {
+static MatmulDims check_matmul_shapes(const GpuTensor & a, const GpuTensor & b, bool trans_b, const Shape & c) {
     const Shape & as = a.shape(), & bs = b.shape();
     ATTN_ASSERT(as.rank >= 2 && bs.rank >= 2, "gpu matmul needs rank >= 2");
     const int64_t K = as.last(), M = as[as.rank - 2], Bt = as.numel() / (M * K);
@@ -158,14 +160,20 @@ static MatmulDims check_matmul_shapes(const GpuTensor & a, const GpuTensor & b, 
     const int64_t N = trans_b ? b_rows : b_cols;
     const int64_t b_batches = bs.numel() / (b_rows * b_cols);
     ATTN_ASSERT((trans_b ? b_cols : b_rows) == K && (b_batches == Bt || b_batches == 1) &&
-                    c.shape().numel() == Bt * M * N && c.cols() == N,
+                    c.numel() == Bt * M * N && c.last() == N,
                 "gpu matmul: a %s, b %s%s, c %s", as.str().c_str(), bs.str().c_str(), trans_b ? "T" : "",
-                c.shape().str().c_str());
+                c.str().c_str());
     return {M, N, K, b_batches == 1 ? 0 : b_rows};
 }
 
+// One b for every row of a (a single batch, or b broadcast) and enough work: eight or four rows
+// per fragment, with a's batches flattened into its rows.
+static bool takes_rows(const GpuTensor & a, const MatmulDims & d) {
+    return (d.b_batch_rows == 0 || a.rows() == d.M) && a.rows() * d.N * d.K >= GpuKernels::kRows4MinMacs;
+}
+
 Status GpuKernels::matmul(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c) {
-    const MatmulDims d = check_matmul_shapes(a, b, trans_b, c);
+    const MatmulDims d = check_matmul_shapes(a, b, trans_b, c.shape());
     Dispatch draw(*this, "matmul");
     draw.input("u_a", a);
     draw.input("u_b", b);
@@ -176,12 +184,9 @@ Status GpuKernels::matmul(const GpuTensor & a, const GpuTensor & b, bool trans_b
 }
 
 Status GpuKernels::matmul_rgba(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c) {
-    const MatmulDims d = check_matmul_shapes(a, b, trans_b, c);
+    const MatmulDims d = check_matmul_shapes(a, b, trans_b, c.shape());
     const TexelLayout rgba = TexelLayout::Rgba4;
-    // One b for every row of a (a single batch, or b broadcast): eight or four rows per fragment,
-    // with a's batches flattened into its rows.
-    if ((d.b_batch_rows == 0 || a.rows() == d.M) && a.rows() * d.N * d.K >= kRows4MinMacs)
-        return product_rows(a, b, nullptr, trans_b, a.rows(), d.N, c);
+    if (takes_rows(a, d)) return product_rows(a, b, nullptr, trans_b, a.rows(), d.N, c);
     Dispatch draw(*this, "matmul_rgba");
     draw.input("u_a", a, rgba);
     draw.input("u_b", b, rgba);
@@ -191,6 +196,35 @@ Status GpuKernels::matmul_rgba(const GpuTensor & a, const GpuTensor & b, bool tr
     draw.set("u_b_batch_rows", int(d.b_batch_rows));
     draw.set("u_trans_b", trans_b ? 1 : 0);
     return draw.draw(c, rgba);
+}
+
+Status GpuKernels::matmul_read(const GpuTensor & a, const GpuTensor & b, bool trans_b, TensorView out,
+                               GpuTensor::GlErrors errors) {
+    const MatmulDims d = check_matmul_shapes(a, b, trans_b, out.shape);
+    if (takes_rows(a, d)) {
+        GpuTargetSet * targets = nullptr;
+        GPU_TRY(draw_rows(a, b, nullptr, trans_b, a.rows(), d.N, &targets));
+        return targets->read_interleaved(out, errors);
+    }
+    GpuTensor * c = nullptr;
+    GPU_TRY(scratch("matmul_read", out.shape, TexelLayout::Rgba4, &c));
+    GPU_TRY(matmul_rgba(a, b, trans_b, *c));
+    return c->read(out, errors);
+}
+
+Status GpuKernels::linear_read(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, TensorView out,
+                               GpuTensor::GlErrors errors) {
+    check_linear_shapes(x, w, b, out.shape);
+    const int64_t N = w.shape()[0];
+    if (x.rows() * N * x.cols() >= kRows4MinMacs) {
+        GpuTargetSet * targets = nullptr;
+        GPU_TRY(draw_rows(x, w, b, /*trans_b=*/true, x.rows(), N, &targets));
+        return targets->read_interleaved(out, errors);
+    }
+    GpuTensor * y = nullptr;
+    GPU_TRY(scratch("linear_read", out.shape, TexelLayout::Rgba4, &y));
+    GPU_TRY(linear_rgba(x, w, b, *y));
+    return y->read(out, errors);
 }
 
 Status GpuKernels::scratch(const std::string & purpose, const Shape & shape, TexelLayout layout, GpuTensor ** out) {

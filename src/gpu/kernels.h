@@ -63,6 +63,14 @@ public:
     Status matmul(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c);
     // The same with every tensor in the Rgba4 layout: 5-8x faster on llvmpipe.
     Status matmul_rgba(const GpuTensor & a, const GpuTensor & b, bool trans_b, GpuTensor & c);
+    // matmul_rgba and linear_rgba (no epilogue) for a product read straight back to the CPU (the
+    // benchmark's, the decoder's logits), into out(..., N). Where the several-rows draw applies,
+    // its targets are read back (GpuTargetSet::read_interleaved) instead of gathered on the GPU by
+    // a second draw; a smaller product draws once into a kept texture and reads that.
+    Status matmul_read(const GpuTensor & a, const GpuTensor & b, bool trans_b, TensorView out,
+                       GpuTensor::GlErrors errors = GpuTensor::GlErrors::Poll);
+    Status linear_read(const GpuTensor & x, const GpuTensor & w, const GpuTensor * b, TensorView out,
+                       GpuTensor::GlErrors errors = GpuTensor::GlErrors::Poll);
     // y = a + b, b of a's numel or b(C) broadcast over a's rows.
     Status add(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);
     Status mul(const GpuTensor & a, const GpuTensor & b, GpuTensor & y);  // y = a · b, broadcast as add
@@ -151,7 +159,10 @@ private:
     Status gather_rows(const GpuTargetSet & set, int64_t period, GpuTensor & out, const GpuEpilogue & epilogue = {});
     // c(rows, N) = a(rows, K) · b (+ bias(N)), b one matrix for every row (plain (K, N) or
     // transposed (N, K)): eight rows per fragment (matmul_rgba_8x4.glsl) where the context has
-    // eight draw buffers, else four (matmul_rgba_4x4.glsl), then the gather draw.
+    // eight draw buffers, else four (matmul_rgba_4x4.glsl), into the kept targets...
+    Status draw_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b, int64_t rows,
+                     int64_t N, GpuTargetSet ** targets);
+    // ...then the gather draw.
     Status product_rows(const GpuTensor & a, const GpuTensor & b, const GpuTensor * bias, bool trans_b, int64_t rows,
                         int64_t N, GpuTensor & c, const GpuEpilogue & epilogue = {});
 };

@@ -8,6 +8,7 @@
 #include "gpu/gpu_workloads.h"
 
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -292,6 +293,64 @@ TEST_F(GpuPacked, LargeProductsManyRowsPerFragment) {
         }
         EXPECT_EQ(products, 3) << "every product here is large enough for " << shader;
         EXPECT_EQ(gathers, 3);
+    }
+}
+
+// Products read straight back (matmul_read, linear_read: the benchmark's product, the decoder's
+// logits) skip the gather draw and put the targets' rows in order on the CPU. Against the
+// reference, with eight and four targets, rows that fill the last group of targets only partly
+// (131 = 16·8 + 3; 3 rows, fewer than the four targets) and columns not a multiple of 4; and the
+// small products that take the one-draw kernel instead. Afterwards no pack buffer is left bound
+// and the targets still serve products that stay on the GPU.
+TEST_F(GpuPacked, ProductsReadStraightBackSkipTheGather) {
+    const Tensor a = random_normal({131, 257}, 51), b = random_normal({257, 130}, 52), bt = random_normal({130, 257}, 53);
+    const Tensor x = random_normal({3, 250}, 54), w = random_normal({1001, 250}, 55), bias = random_normal({1001}, 56);
+    const Tensor small_a = random_normal({5, 9}, 57), small_b = random_normal({9, 7}, 58);
+    for (int buffers : {8, 4}) {
+        SCOPED_TRACE(std::to_string(buffers) + " draw buffers");
+        std::unique_ptr<GpuKernels> k;
+        ASSERT_TRUE(GpuKernels::create(&k).ok);
+        ASSERT_GE(k->draw_buffers(), buffers) << "Mesa's llvmpipe has 8";
+        k->limit_draw_buffers(buffers);
+        MaxDiff diff("matmul_read / linear_read");
+        OpTimer timer;
+        k->set_op_timer(&timer);
+        GpuTensor ga = packed(a);
+        for (bool trans : {false, true}) {
+            GpuTensor gb = packed(trans ? bt : b);
+            Tensor got({131, 130}), want({131, 130});
+            got.fill(-7.0f);
+            ASSERT_TRUE(k->matmul_read(ga, gb, trans, got).ok);
+            ref->matmul(a, trans ? bt : b, trans, want);
+            EXPECT_LE(diff.add(got, want), 1e-4) << (trans ? "transposed" : "plain");
+        }
+        GpuTensor gx = packed(x), gw = packed(w), gbias = packed(bias.view().reshaped({1, 1001}));
+        Tensor logits({3, 1001}), want_logits({3, 1001});
+        ASSERT_TRUE(k->linear_read(gx, gw, &gbias, logits).ok);
+        ref->linear(x, w, bias, want_logits);
+        EXPECT_LE(diff.add(logits, want_logits), 1e-4);
+        GpuTensor gsa = packed(small_a), gsb = packed(small_b);
+        Tensor small({5, 7}), want_small({5, 7});
+        ASSERT_TRUE(k->matmul_read(gsa, gsb, false, small).ok);
+        ref->matmul(small_a, small_b, false, want_small);
+        EXPECT_LE(diff.add(small, want_small), 1e-5);
+        GLint pack_buffer = -1;
+        glGetIntegerv(GL_PIXEL_PACK_BUFFER_BINDING, &pack_buffer);
+        EXPECT_EQ(pack_buffer, 0);
+        // The same product kept on the GPU: its gather reads the targets just read back.
+        GpuTensor gb = packed(b), gc = packed_empty({131, 130});
+        ASSERT_TRUE(k->matmul_rgba(ga, gb, false, gc).ok);
+        Tensor want({131, 130});
+        ref->matmul(a, b, false, want);
+        EXPECT_LE(diff.add(read(gc), want), 1e-4);
+        k->set_op_timer(nullptr);
+        std::map<std::string, int64_t> calls;
+        for (const OpTimingRow & row : timer.table(0, "").rows) calls[row.op] = row.calls;
+        // Eight targets: the two 131-row products and the kept one; the 3-row linear takes four.
+        EXPECT_EQ(calls["matmul_rgba_8x4"], buffers == 8 ? 3 : 0);
+        EXPECT_EQ(calls["matmul_rgba_4x4"], buffers == 8 ? 1 : 4);
+        EXPECT_EQ(calls["matmul_rows8_gather"] + calls["matmul_rows4_gather"], 1) << "only the kept product's";
+        EXPECT_EQ(calls["matmul_rgba"], 1) << "the small product";
     }
 }
 

@@ -575,8 +575,11 @@ TEST(SafetensorsInterop, WriteFileForPython) {
     w.tensors.emplace("m.rank3", ramp_tensor({1, 2, 3}));
     w.metadata = {{"format", "pt"}, {"producer", "attention-playground"}, {"note", "注意力"}};
 
-    const char * env = std::getenv("ATTN_SAFETENSORS_INTEROP_OUT");  // set by that CTest
-    const std::string path = env ? env : out_dir() + "/interop-selfcheck.safetensors";
+    // That CTest's path lies in the output folder too, which may not exist yet: CTest can run this
+    // fixture first of all.
+    const std::string dir = out_dir();
+    const char * env = std::getenv("ATTN_SAFETENSORS_INTEROP_OUT");
+    const std::string path = env ? env : dir + "/interop-selfcheck.safetensors";
     const Status s = save_safetensors(path, w);
     ASSERT_TRUE(s.ok) << s.message;
     WeightsFile back;
