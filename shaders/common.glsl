@@ -81,5 +81,7 @@ const int kActivationGelu = 2;
 vec4 epilogue(vec4 v, int activation, int has_residual, sampler2D residual, ivec2 p) {
     if (activation == kActivationRelu) v = max(v, vec4(0.0));
     else if (activation == kActivationGelu) v = gelu_erf(v);
-    return has_residual == 1 ? v + texelFetch(residual, p, 0) : v;
+    // A branch, not ?: which may fetch the residual for every fragment of a draw that has none.
+    if (has_residual == 1) v += texelFetch(residual, p, 0);
+    return v;
 }
