@@ -7,15 +7,18 @@
 //                     holds row grp · P + 4g + r
 //   output            RGBA (groups · P, ⌈N/4⌉): fragment (jq, row) copies its row's texel, through the
 //                     product's epilogue (common.glsl: u_activation, then u_residual when
-//                     u_has_residual is 1, RGBA of the output's shape)
+//                     u_has_residual is 1, RGBA of the output's shape); compiled with
+//                     NO_EPILOGUE (GpuKernels::gather_rows), a plain copy
 uniform sampler2D u_row0;
 uniform sampler2D u_row1;
 uniform sampler2D u_row2;
 uniform sampler2D u_row3;
 uniform int u_period;
+#ifndef NO_EPILOGUE
 uniform int u_activation;
 uniform sampler2D u_residual;
 uniform int u_has_residual;
+#endif
 
 void main() {
     ivec2 p = out_pos();
@@ -27,5 +30,9 @@ void main() {
     else if (r == 1) v = texelFetch(u_row1, at, 0);
     else if (r == 2) v = texelFetch(u_row2, at, 0);
     else v = texelFetch(u_row3, at, 0);
+#ifdef NO_EPILOGUE
+    o_value = v;
+#else
     o_value = epilogue(v, u_activation, u_has_residual, u_residual, p);
+#endif
 }

@@ -6,8 +6,8 @@
 
 namespace attn {
 
-Dispatch::Dispatch(GpuKernels & kernels, const std::string & op) : m_kernels(kernels), m_op(op) {
-    m_status = kernels.m_programs.get(op, &m_program);
+Dispatch::Dispatch(GpuKernels & kernels, const std::string & op, const char * define) : m_kernels(kernels), m_op(op) {
+    m_status = kernels.m_programs.get(op, &m_program, define);
     if (m_status) glUseProgram(m_program->id());
 }
 

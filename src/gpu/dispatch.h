@@ -16,7 +16,7 @@ namespace attn {
 
 class Dispatch {
 public:
-    Dispatch(GpuKernels & kernels, const std::string & op);
+    Dispatch(GpuKernels & kernels, const std::string & op, const char * define = nullptr);  // ProgramCache::get's
     // Binds `t` to the next texture unit; its layout must be the one the shader reads.
     void input(const char * uniform, const GpuTensor & t, TexelLayout layout = TexelLayout::Scalar);
     void input_texture(const char * uniform, GLuint texture);  // e.g. the integer ids of embedding

@@ -119,10 +119,13 @@ Status GpuKernels::gather_rows(const GpuTargetSet & set, int64_t period, GpuTens
     ATTN_ASSERT(count == 4 || (count == 8 && period == out.rows()), "gather_rows: %d targets, period %lld", count,
                 (long long)period);
     const TexelLayout rgba = TexelLayout::Rgba4;
-    Dispatch d(*this, count == 8 ? "matmul_rows8_gather" : "matmul_rows4_gather");
+    // Without an epilogue (attention's gathers, plain products), the variant compiled without one:
+    // no epilogue uniforms, branches or residual sampler per fragment (docs/benchmarks.md, session 11).
+    const bool plain = epilogue.activation == GpuActivation::None && !epilogue.residual;
+    Dispatch d(*this, count == 8 ? "matmul_rows8_gather" : "matmul_rows4_gather", plain ? "NO_EPILOGUE" : nullptr);
     for (int r = 0; r < count; r++) d.input(("u_row" + std::to_string(r)).c_str(), set[r], rgba);
     if (count == 4) d.set("u_period", int(period));
-    bind_epilogue(d, epilogue, set[0], out);
+    if (!plain) bind_epilogue(d, epilogue, set[0], out);
     return d.draw(out, rgba);
 }
 

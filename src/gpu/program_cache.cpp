@@ -74,8 +74,9 @@ ProgramCache::~ProgramCache() {
     for (auto & kv : m_programs) glDeleteProgram(kv.second->id());
 }
 
-Status ProgramCache::get(const std::string & op, GlProgram ** program) {
-    const auto found = m_programs.find(op);
+Status ProgramCache::get(const std::string & op, GlProgram ** program, const char * define) {
+    const std::string key = define ? op + " " + define : op;
+    const auto found = m_programs.find(key);
     if (found != m_programs.end()) {
         *program = found->second.get();
         return Status::success();
@@ -88,7 +89,8 @@ Status ProgramCache::get(const std::string & op, GlProgram ** program) {
     GLuint vs = 0, fs = 0;
     Status s = compile(GL_VERTEX_SHADER, std::string(kHeader) + vertex, "fullscreen_triangle.glsl", &vs);
     if (!s) return s;
-    s = compile(GL_FRAGMENT_SHADER, std::string(kHeader) + common + body, op + ".glsl", &fs);
+    const std::string defines = define ? std::string("#define ") + define + "\n" : std::string();
+    s = compile(GL_FRAGMENT_SHADER, std::string(kHeader) + defines + common + body, op + ".glsl", &fs);
     if (!s) {
         glDeleteShader(vs);
         return s;
@@ -106,7 +108,7 @@ Status ProgramCache::get(const std::string & op, GlProgram ** program) {
         glDeleteProgram(p);
         return Status::error("linking " + op + ".glsl failed: " + log);
     }
-    std::unique_ptr<GlProgram> & slot = m_programs[op];
+    std::unique_ptr<GlProgram> & slot = m_programs[key];
     slot.reset(new GlProgram(p));
     m_compiles++;
     *program = slot.get();

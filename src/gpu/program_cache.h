@@ -50,8 +50,9 @@ public:
     ProgramCache & operator=(const ProgramCache &) = delete;
 
     // The linked program of shaders/<op>.glsl; compiles and links it on the first call only.
+    // With `define`, a variant of its own: the shader compiled after `#define <define>`.
     // Errors (unknown op, compile or link log) come back in the Status.
-    Status get(const std::string & op, GlProgram ** program);
+    Status get(const std::string & op, GlProgram ** program, const char * define = nullptr);
     int compiles() const { return m_compiles; }  // programs built so far (tests check the caching)
     const GlProgram * find(const std::string & op) const;  // null until built (tests)
 
