@@ -51,6 +51,18 @@ TEST_F(GpuInfra, ProgramsCompileOnceAndUnknownOpsFail) {
     const Status s_unknown = cache.get("no_such_op", &program);
     EXPECT_FALSE(s_unknown);
     EXPECT_NE(s_unknown.message.find("no_such_op"), std::string::npos) << s_unknown.message;
+
+    // A variant compiled with a #define is a program of its own, also compiled once: the gather
+    // without the epilogue has no epilogue uniforms at all.
+    GlProgram * with_epilogue = nullptr, * plain = nullptr, * again = nullptr;
+    ASSERT_TRUE(cache.get("matmul_rows4_gather", &with_epilogue));
+    ASSERT_TRUE(cache.get("matmul_rows4_gather", &plain, "NO_EPILOGUE"));
+    ASSERT_TRUE(cache.get("matmul_rows4_gather", &again, "NO_EPILOGUE"));
+    EXPECT_EQ(cache.compiles(), 2);
+    EXPECT_NE(with_epilogue, plain);
+    EXPECT_EQ(plain, again);
+    EXPECT_GE(glGetUniformLocation(with_epilogue->id(), "u_activation"), 0);
+    EXPECT_EQ(glGetUniformLocation(plain->id(), "u_activation"), -1);
 }
 
 // A draw sends only the uniforms that changed since its program's last draw, and a changed value
