@@ -34,8 +34,5 @@ void main() {
         acc += vec4(dot(qv, texel(u_k, ivec2(c, key.x), ik)), dot(qv, texel(u_k, ivec2(c, key.y), ik)),
                     dot(qv, texel(u_k, ivec2(c, key.z), ik)), dot(qv, texel(u_k, ivec2(c, key.w), ik)));
     }
-    vec4 s = acc * u_scale;
-    for (int lane = 0; lane < 4; ++lane)
-        s[lane] = j[lane] < Tk ? s[lane] + mask_value(u_mask_kind, u_mask, u_mask_rows, b, i, j[lane], u_Tq, Tk) : neg_inf();
-    o_value = s;
+    o_value = masked4(acc, u_scale, u_mask_kind, u_mask, u_mask_rows, b, i, j, u_Tq, Tk);
 }

@@ -21,10 +21,7 @@ layout(location = 2) out vec4 o_row2;
 layout(location = 3) out vec4 o_row3;
 
 vec4 masked(vec4 acc, int b, int i, ivec4 j, int Tk) {
-    vec4 s = acc * u_scale;
-    for (int lane = 0; lane < 4; ++lane)
-        s[lane] = j[lane] < Tk ? s[lane] + mask_value(u_mask_kind, u_mask, u_mask_rows, b, i, j[lane], u_Tq, Tk) : neg_inf();
-    return s;
+    return masked4(acc, u_scale, u_mask_kind, u_mask, u_mask_rows, b, i, j, u_Tq, Tk);
 }
 
 void main() {

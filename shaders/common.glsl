@@ -34,18 +34,26 @@ float mask_value(int kind, sampler2D values, int mask_rows, int b, int r, int c,
 // ---- RGBA-packed tensors (Rgba4 in src/gpu/gpu_tensor.h): texel (q, r) holds elements
 // (r, 4q .. 4q + 3), zero past the row's C elements.
 
-// The four logits x·scale + mask of texel (cq, row) for a softmax over C columns; lanes past C
-// are removed (-inf) so the row statistics skip them. mask_R is the score matrix's R (rows are
-// the mask's r = row % mask_R), mask_rows the height of the values texture.
+// Four logits l·scale + mask at batch b, row r, columns c (an (R, C) score matrix), lanes past C
+// removed (-inf) so the row statistics skip them. Whole-vector code, and the mask only looked up
+// when there is one: SwiftShader ran the earlier per-lane loop (s[lane] = c < C ? … : …) so slowly
+// that a softmax's statistics pass over 256 columns cost as much as a product.
+vec4 masked4(vec4 l, float scale, int mask_kind, sampler2D mask, int mask_rows, int b, int r, ivec4 c, int R, int C) {
+    vec4 s = l * scale;
+    if (mask_kind != kMaskNone) {
+        ivec4 cc = min(c, ivec4(C - 1));  // lanes past C are removed below: do not read past the mask
+        s += vec4(mask_value(mask_kind, mask, mask_rows, b, r, cc.x, R, C), mask_value(mask_kind, mask, mask_rows, b, r, cc.y, R, C),
+                  mask_value(mask_kind, mask, mask_rows, b, r, cc.z, R, C), mask_value(mask_kind, mask, mask_rows, b, r, cc.w, R, C));
+    }
+    return mix(s, vec4(neg_inf()), greaterThanEqual(c, ivec4(C)));
+}
+
+// The four logits x·scale + mask of texel (cq, row) for a softmax over C columns. mask_R is the
+// score matrix's R (rows are the mask's r = row % mask_R), mask_rows the height of the values texture.
 vec4 masked_logits4(sampler2D x, int row, int cq, int C, float scale, int mask_kind, sampler2D mask, int mask_rows,
                     int mask_R) {
-    vec4 l = texelFetch(x, ivec2(cq, row), 0) * scale;
-    for (int lane = 0; lane < 4; ++lane) {
-        int c = cq * 4 + lane;
-        l[lane] = c < C ? l[lane] + mask_value(mask_kind, mask, mask_rows, row / mask_R, row % mask_R, c, mask_R, C)
-                        : neg_inf();
-    }
-    return l;
+    return masked4(texelFetch(x, ivec2(cq, row), 0), scale, mask_kind, mask, mask_rows, row / mask_R, row % mask_R,
+                   ivec4(cq * 4) + ivec4(0, 1, 2, 3), mask_R, C);
 }
 
 // gelu(x) = x/2·(1 + erf(x/√2)) per lane (gelu.glsl, gelu_rgba.glsl). GLSL has no erf. erfc(z)

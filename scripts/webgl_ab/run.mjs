@@ -5,7 +5,8 @@
 // is what the optimisation steps in docs/benchmarks.md were compared with.
 //   node run.mjs PEERS COLUMN...   COLUMN: "tfjs" (tfjs's webgl backend) or a folder holding an
 //                                  attn_bench_gl.mjs + .wasm build
-// Env: AB_ROUNDS (default 9), AB_WORK ("gemm:64,64,64;attn:8,16,64;enc:32,512,8,2048;...").
+// Env: AB_ROUNDS (default 9), AB_WORK ("gemm:64,64,64;attn:8,16,64;enc:32,512,8,2048;..."),
+// AB_PROFILE=1: after each workload, each of our builds' per-draw timing of one more call.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +49,9 @@ for (const w of work) {
     }
   const median = ms.map((x) => x.sort((p, q) => p - q)[x.length >> 1]);
   console.log(`${w.padEnd(20)} ${median.map((m, i) => `c${i} ${m.toFixed(3)} ms`).join('  ')}   c0/ci: ${median.map((m) => (median[0] / m).toFixed(2)).join(' ')}`);
+  if (process.env.AB_PROFILE)
+    for (const [i, c] of columns.entries())
+      if (c !== 'tfjs') console.log(`c${i} per draw:\n${await tabs[i].evaluate(() => window.profile())}`);
 }
 await context.close();
 server.close();

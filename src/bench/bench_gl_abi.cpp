@@ -10,6 +10,7 @@
 #include <emscripten/html5.h>
 
 #include <array>
+#include <cstdio>
 #include <string>
 
 using namespace attn;
@@ -58,7 +59,7 @@ struct Slot {
 };
 
 Slot g_gemm, g_attention, g_encoder;
-const GpuWorkload * g_last = nullptr;
+GpuWorkload * g_last = nullptr;
 
 double run(Slot & slot, const std::array<int, 4> & shape, int iters, Factory make) {
     GpuKernels * k = kernels();
@@ -105,6 +106,26 @@ EMSCRIPTEN_KEEPALIVE double bench_encoder(int seq, int d_model, int heads, int d
 }
 
 EMSCRIPTEN_KEEPALIVE const float * bench_last_output() { return g_last ? g_last->output().data : nullptr; }
+
+// Not part of the harness's ABI: one more call of the last workload with every draw timed (the
+// app's per-op table, GpuKernels::set_op_timer), as "op calls ms" lines, slowest first. A timed
+// call waits for the GPU around each draw, so its total is higher than an untimed call's; the
+// shares show where an optimisation can pay (scripts/bench-webgl-ab with AB_PROFILE=1).
+EMSCRIPTEN_KEEPALIVE const char * bench_profile() {
+    static std::string text;
+    text.clear();
+    if (!g_last || !g_kernels) return "no workload has run";
+    OpTimer timer;
+    g_kernels->set_op_timer(&timer);
+    const double ms = g_last->run(1);
+    g_kernels->set_op_timer(nullptr);
+    char line[160];
+    for (const OpTimingRow & r : timer.table(ms, "").rows) {
+        snprintf(line, sizeof line, "%-28s %5lld %9.3f ms %5.1f%%\n", r.op.c_str(), (long long)r.calls, r.ms, 100 * r.share);
+        text += line;
+    }
+    return text.c_str();
+}
 
 EMSCRIPTEN_KEEPALIVE const char * bench_info() {
     static std::string info;

@@ -103,11 +103,16 @@ Status GpuKernels::attention(const GpuTensor & q, const GpuTensor & k, const Gpu
 // ---- RGBA-packed --------------------------------------------------------------------------
 
 // The two softmax draws over x (rows, C) into y; `mask_R` is the R the mask sees (row % R).
+// `plain`: x holds the final logits (scale 1, no mask: attention's scores, masked as they were
+// made), read without the per-lane mask code (PLAIN_LOGITS in the two shaders).
 static Status softmax_rgba_draws(GpuKernels & k, GpuTensor & stats, const GpuTensor & x, int64_t C, int64_t mask_R,
-                                 float scale, const GpuMask & mask, GpuTensor & y) {
+                                 float scale, const GpuMask & mask, GpuTensor & y, bool plain = false) {
     const TexelLayout rgba = TexelLayout::Rgba4;
+    ATTN_ASSERT(!plain || (scale == 1.0f && mask.kind == Mask::Kind::None), "gpu softmax: plain logits take no scale or mask");
+    const char * variant = plain ? "PLAIN_LOGITS" : nullptr;
     auto common = [&](Dispatch & d) {
         d.input("u_x", x, rgba);
+        if (plain) return;
         bind_mask(d, mask, x.texture());
         d.set("u_mask_rows", 1);  // as softmax_rows: one Columns row for every row
         d.set("u_R", int(mask_R));
@@ -115,11 +120,11 @@ static Status softmax_rgba_draws(GpuKernels & k, GpuTensor & stats, const GpuTen
         d.set("u_scale", scale);
     };
     {
-        Dispatch d(k, "softmax_stats_rgba");
+        Dispatch d(k, "softmax_stats_rgba", variant);
         common(d);
         GPU_TRY(d.draw(stats, rgba));
     }
-    Dispatch d(k, "softmax_apply_rgba");
+    Dispatch d(k, "softmax_apply_rgba", variant);
     common(d);
     d.input("u_stats", stats, rgba);
     return d.draw(y, rgba);
@@ -200,7 +205,8 @@ Status GpuKernels::attention_rgba(const GpuTensor & q, const GpuTensor & k, cons
         GPU_TRY(rows4 ? d.draw_set(*targets, rgba) : d.draw(*scores, rgba));
     }
     if (rows4) GPU_TRY(gather_rows(*targets, Tq, *scores));
-    GPU_TRY(softmax_rgba_draws(*this, *stats, *scores, Tk, Tq, 1.0f, GpuMask{}, probs));  // the mask is in the scores
+    // The scale and the mask are in the scores already (-inf where removed and past Tk).
+    GPU_TRY(softmax_rgba_draws(*this, *stats, *scores, Tk, Tq, 1.0f, GpuMask{}, probs, /*plain=*/true));
     if (rows4) GPU_TRY(target_set("attention_output", {B * groups, D}, 4, &targets));
     {
         Dispatch d(*this, rows4 ? "attention_output_rgba_4x4" : "attention_output_rgba");

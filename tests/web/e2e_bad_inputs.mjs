@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
+import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState, translated } from './harness.mjs';
 
 const catalogueDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bad_inputs');
 const rows = readFileSync(path.join(catalogueDir, 'catalogue.tsv'), 'utf8').split('\n')
@@ -26,11 +26,8 @@ try {
   await appReady(page);
   const state = () => appState(page);
   const setSentence = (text) => page.evaluate((t) => Module.ccall('attn_set_sentence', null, ['string'], [t]), text);
-  const settled = async (ms = 30000) => {
-    await page.waitForFunction(() => {
-      const s = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
-      return s.ready && !s.pending && s.translated_sentence === s.sentence;
-    }, null, { timeout: ms });
+  const settled = async (timeout = 30000) => {
+    await translated(page, { timeout });
     return state();
   };
   check(rows.filter((r) => r.kind === 'text').length >= 8 && rows.filter((r) => r.kind === 'image').length >= 8 &&

@@ -4,20 +4,14 @@
 // malformed ones with attn:error, and ignores a page whose origin the frame does not allow; no
 // request leaves the page's origin.
 import path from 'node:path';
-import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appState } from './harness.mjs';
+import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appState, translated } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
 const browser = await launchBrowser();
 let hostBrowser = null;
 
-async function waitTranslated(frame, sentence, timeout = 120000) {
-  await frame.waitForFunction((s) => {
-    if (!window.wasmReady || Module._attn_frame_count() < 5) return false;
-    const st = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
-    return st.ready && !st.pending && st.translated_sentence === s;
-  }, sentence, { timeout, polling: 250 });
-}
+const waitTranslated = (frame, sentence) => translated(frame, { sentence, timeout: 120000, polling: 250 });
 
 // Sends `message` from the host page to the iframe `selector` and resolves to the first reply
 // matching `want` (or null after `ms`).

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean, appReady, appState } from './harness.mjs';
+import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean, appReady, appState, translated } from './harness.mjs';
 
 const args = parseArgs();
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,10 +28,7 @@ try {
   await appReady(page);
   const state = () => appState(page);
   const settled = async () => {
-    await page.waitForFunction(() => {
-      const s = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
-      return s.ready && !s.pending && s.translated_sentence === s.sentence;
-    }, null, { timeout: 30000 });
+    await translated(page);
     await page.waitForTimeout(150);  // a frame or two to draw it
     return state();
   };

@@ -3,16 +3,12 @@
 // or absurd fragments give a message and keep the state; Copy link's URL reopens the same view;
 // the exports (PNG, JSON, .npy, .npz) come out of the page as downloads with the right content.
 import { readFileSync } from 'node:fs';
-import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appState } from './harness.mjs';
+import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appState, translated } from './harness.mjs';
 
 const args = parseArgs();
 const server = await startServer(args.site);
 const browser = await launchBrowser();
-const waitReady = (page, sentence) => page.waitForFunction((s) => {
-  if (!window.wasmReady || Module._attn_frame_count() < 5) return false;
-  const st = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
-  return st.ready && !st.pending && st.translated_sentence === s;
-}, sentence, { timeout: 120000, polling: 250 });
+const waitReady = (page, sentence) => translated(page, { sentence, timeout: 120000, polling: 250 });
 
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });

@@ -62,6 +62,16 @@ export function appState(page) {
   return page.evaluate(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])));
 }
 
+// Resolves once the app in `target` (a page or an iframe's frame) has started and finished
+// translating: `sentence` when given, else whatever sentence its box holds now.
+export function translated(target, { sentence = null, timeout = 30000, polling = 'raf' } = {}) {
+  return target.waitForFunction((want) => {
+    if (!window.wasmReady || Module._attn_frame_count() < 5) return false;
+    const s = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
+    return s.ready && !s.pending && s.translated_sentence === (want === null ? s.sentence : want);
+  }, sentence, { timeout, polling });
+}
+
 // Minimal PNG decoder for Chromium's screenshots (8-bit RGB/RGBA, not interlaced).
 export function decodePng(buf) {
   let pos = 8, width = 0, height = 0, channels = 0;
