@@ -2,6 +2,7 @@
 
 #include "core/check.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace attn {
@@ -72,19 +73,43 @@ Status Dispatch::draw_set(GpuTargetSet & set, TexelLayout layout) {
 // round trip to the GPU process, and three per draw were most of a WebGL2 translation's time
 // (the timing table's "other"; 1,100 draws). GpuKernels::create probed that float targets
 // render; a GL error shows at the next readback (GpuTensor::read) and at the end of a run.
+using Clock = std::chrono::steady_clock;
+static double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+// The median of a few waits with nothing queued: what the timing itself adds to each draw. Taken
+// with the draw's (complete) framebuffer bound, as the waits around draws are.
+static double measure_empty_wait_ms() {
+    double ms[5];
+    for (double & m : ms) {
+        const auto t0 = Clock::now();
+        wait_for_gpu();
+        m = ms_since(t0);
+    }
+    std::sort(ms, ms + 5);
+    return ms[2];
+}
+
 Status Dispatch::render(GLuint framebuffer, const GpuTensor & size_of) {
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     glViewport(0, 0, GLsizei(size_of.texture_width()), GLsizei(size_of.rows()));
     glBindVertexArray(m_kernels.m_vao);
     OpTimer * timer = m_kernels.m_timer;
     // GL calls only queue work: finishing what came before, then this draw, is what makes the
-    // wall time this draw's own.
-    if (timer) wait_for_gpu();
-    const auto t0 = std::chrono::steady_clock::now();
+    // wall time this draw's own (less the wait's own cost).
+    double waited_ms = 0;
+    if (timer) {
+        const auto t = Clock::now();
+        wait_for_gpu();
+        if (m_kernels.m_empty_wait_ms < 0) m_kernels.m_empty_wait_ms = measure_empty_wait_ms();
+        waited_ms = ms_since(t);
+    }
+    const auto t0 = Clock::now();
     glDrawArrays(GL_TRIANGLES, 0, 3);
     if (timer) {
         wait_for_gpu();
-        timer->add(m_op, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        const double ms = ms_since(t0), wait = std::min(ms, m_kernels.m_empty_wait_ms);
+        timer->add(m_op, ms - wait);
+        m_kernels.m_timing_waits_ms += waited_ms + wait;
     }
     return Status::success();
 }

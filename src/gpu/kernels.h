@@ -126,9 +126,19 @@ public:
 
     // Timing mode (the app's per-op table): with a timer set, every draw is bracketed by a full
     // wait for the GPU (glFinish plus a one-texel readback, dispatch.cpp says why) and its wall
-    // time added under the shader's name. Waiting serialises the GPU with the CPU, so a timed run
-    // is slower than an untimed one; nullptr (the default) turns it off.
-    void set_op_timer(OpTimer * timer) { m_timer = timer; }
+    // time added under the shader's name, less the cost of one wait with no work before it
+    // (measured at the first timed draw; in the browser a round trip to the GPU process, 0.4-0.8
+    // ms here, which every small draw would otherwise show as its own time). Waiting serialises
+    // the GPU with the CPU, so a timed run is slower than an untimed one; nullptr (the default)
+    // turns it off.
+    void set_op_timer(OpTimer * timer) {
+        m_timer = timer;
+        if (timer) m_empty_wait_ms = -1, m_timing_waits_ms = 0;  // measured again for each timed run
+    }
+    // Of the last timed run: what an empty wait cost (-1 before its first draw), and the time all
+    // its waits took that no draw's time includes, which an untimed run does not spend.
+    double empty_wait_ms() const { return m_empty_wait_ms; }
+    double timing_waits_ms() const { return m_timing_waits_ms; }
 
     // Render targets a draw may write: 4 to 8 (GL_MAX_DRAW_BUFFERS). Tests lower it to 4 to run
     // the four-rows-per-fragment product on a context that has eight.
@@ -142,6 +152,8 @@ private:
     GLuint m_vao = 0;  // empty: the vertex stage needs no attributes
     GLuint m_fbo = 0;  // a draw's output without a framebuffer of its own is attached here
     OpTimer * m_timer = nullptr;
+    double m_empty_wait_ms = -1;
+    double m_timing_waits_ms = 0;
     // Intermediate textures of the multi-draw kernels, by purpose, kept while their shape holds:
     // creating a texture per call costs more than a small draw.
     std::map<std::string, GpuTensor> m_scratch;

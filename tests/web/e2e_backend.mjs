@@ -91,6 +91,12 @@ try {
   check(ops(timed).length >= 5 && /glFinish \+ 1-texel readback/.test(timed.backend.timing.method),
         `the timing table has ${ops(timed).length} GL op rows, each draw waited for`);
   check(Math.abs(shareSum(timed) - 1) < 1e-6 && timed.backend.timing.total_ms > 0, 'their shares add up to 100%');
+  // Each draw's time excludes what an empty wait costs (a round trip to the GPU process): without
+  // that, every row's time per call would be at least that wait, the smallest draws included.
+  const wait = Number((timed.backend.timing.method.match(/with no work costs \(([\d.]+) ms\)/) || [])[1]);
+  const perCall = ops(timed).map((r) => r.ms / r.calls);
+  check(wait > 0 && Math.min(...perCall) < wait,
+        `an empty wait costs ${wait} ms and is not counted in the draws (cheapest op ${Math.min(...perCall).toFixed(3)} ms a call)`);
   await waitFrames(page, 10);
   const shot = colourStats(decodePng(await page.screenshot({ path: path.join(args.out, 'e2e_backend_webgl.png') })));
   check(shot.distinct > 50 && shot.dominantShare < 0.9, `the page draws with WebGL2 selected (${shot.distinct} colours)`);
