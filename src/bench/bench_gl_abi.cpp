@@ -108,9 +108,9 @@ EMSCRIPTEN_KEEPALIVE double bench_encoder(int seq, int d_model, int heads, int d
 EMSCRIPTEN_KEEPALIVE const float * bench_last_output() { return g_last ? g_last->output().data : nullptr; }
 
 // Not part of the harness's ABI: one more call of the last workload with every draw timed (the
-// app's per-op table, GpuKernels::set_op_timer), as "op calls ms" lines, slowest first. A timed
-// call waits for the GPU around each draw, so its total is higher than an untimed call's; the
-// shares show where an optimisation can pay (scripts/bench-webgl-ab with AB_PROFILE=1).
+// app's per-op table, GpuKernels::set_op_timer), as "op calls ms share" lines, slowest first, the
+// timing's own waits left out. The shares show where an optimisation can pay (scripts/bench-webgl-ab
+// with AB_PROFILE=1).
 EMSCRIPTEN_KEEPALIVE const char * bench_profile() {
     static std::string text;
     text.clear();
@@ -120,7 +120,7 @@ EMSCRIPTEN_KEEPALIVE const char * bench_profile() {
     const double ms = g_last->run(1);
     g_kernels->set_op_timer(nullptr);
     char line[160];
-    for (const OpTimingRow & r : timer.table(ms, "").rows) {
+    for (const OpTimingRow & r : timer.table(ms - g_kernels->timing_waits_ms(), "").rows) {  // as the app's table
         snprintf(line, sizeof line, "%-28s %5lld %9.3f ms %5.1f%%\n", r.op.c_str(), (long long)r.calls, r.ms, 100 * r.share);
         text += line;
     }
