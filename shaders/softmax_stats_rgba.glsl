@@ -9,8 +9,8 @@
 //   output  stats as RGBA (rows, 1): fragment (0, row) writes (max, Σ exp(l − max), 0, 0)
 // With PLAIN_LOGITS defined (attention's softmax: GpuKernels::attention_rgba), x already holds the
 // logits, scaled and masked, -inf past C: they are read as they are, through texel(), without
-// masked_logits4's four mask branches per texel. At 256 positions this pass cost as much as each
-// of attention's two products.
+// masked_logits4. With its earlier per-lane mask loop, this pass cost attention over 256
+// positions as much as each of its two products (docs/benchmarks.md, session 12).
 uniform sampler2D u_x;
 uniform sampler2D u_mask;
 uniform int u_mask_kind;

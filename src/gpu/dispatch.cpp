@@ -43,6 +43,22 @@ static void wait_for_gpu() {
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, texel);
 }
 
+using Clock = std::chrono::steady_clock;
+static double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+
+// The median of a few waits with nothing queued: what the timing itself adds to each draw. Taken
+// with the draw's (complete) framebuffer bound, as the waits around draws are.
+static double measure_empty_wait_ms() {
+    double ms[5];
+    for (double & m : ms) {
+        const auto t0 = Clock::now();
+        wait_for_gpu();
+        m = ms_since(t0);
+    }
+    std::sort(ms, ms + 5);
+    return ms[2];
+}
+
 void Dispatch::check_output(const GpuTensor & out, TexelLayout layout) const {
     ATTN_ASSERT(out.layout() == layout, "Dispatch: an output has the wrong texel layout");
     for (int i = 0; i < m_units; i++)
@@ -73,22 +89,6 @@ Status Dispatch::draw_set(GpuTargetSet & set, TexelLayout layout) {
 // round trip to the GPU process, and three per draw were most of a WebGL2 translation's time
 // (the timing table's "other"; 1,100 draws). GpuKernels::create probed that float targets
 // render; a GL error shows at the next readback (GpuTensor::read) and at the end of a run.
-using Clock = std::chrono::steady_clock;
-static double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
-
-// The median of a few waits with nothing queued: what the timing itself adds to each draw. Taken
-// with the draw's (complete) framebuffer bound, as the waits around draws are.
-static double measure_empty_wait_ms() {
-    double ms[5];
-    for (double & m : ms) {
-        const auto t0 = Clock::now();
-        wait_for_gpu();
-        m = ms_since(t0);
-    }
-    std::sort(ms, ms + 5);
-    return ms[2];
-}
-
 Status Dispatch::render(GLuint framebuffer, const GpuTensor & size_of) {
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     glViewport(0, 0, GLsizei(size_of.texture_width()), GLsizei(size_of.rows()));
