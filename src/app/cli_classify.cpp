@@ -1,7 +1,8 @@
 // `attn classify [options] image.png`: the image panel's computation on the command line. The
 // picture goes through the same preprocessing (vision/preprocess.h), then through each model
 // (default: both shipped Fashion-MNIST classifiers), and the result is printed as a table or, with
-// --json, as one JSON object with the probabilities, Grad-CAM and every CBAM map.
+// --json, as one JSON object with the probabilities, Grad-CAM (and how much of the item it lights,
+// models/cam_coverage.h) and every CBAM map.
 //
 //   --model M.safetensors   a classifier to run (repeatable; default: the shipped plain and CBAM
 //                           models from $ATTN_ASSETS/models, else the source tree's assets/models)
@@ -11,6 +12,7 @@
 // A file that cannot be used (empty, not an image, damaged, too many pixels) is exit status 1 with
 // the reason, as {"error": "..."} under --json.
 #include "app/cli.h"
+#include "models/cam_coverage.h"
 #include "models/image_classifier.h"
 #include "vision/preprocess.h"
 
@@ -89,11 +91,17 @@ int cli_classify(int argc, char ** argv) {
         ImageClassifier clf;
         if (Status s = ImageClassifier::load(path, &clf); !s) return fail(json, s.message);
         const ImageClassification r = clf.classify(cc, pre.input, explain);
+        CamCoverage cover;
         nlohmann::json m{{"model", clf.label()}, {"file", path}, {"predicted", r.predicted},
                          {"class", fashion_class_name(r.predicted)}, {"explained", r.explained},
                          {"probabilities", r.probabilities}, {"milliseconds", r.milliseconds}};
         for (const AttentionMap & a : r.trace.maps) {
-            if (a.kind == "grad_cam") m["grad_cam"] = map_json(a);
+            if (a.kind == "grad_cam") {
+                m["grad_cam"] = map_json(a);
+                cover = cam_coverage(pre.input.data(), kModelImageSide, kModelImageSide, a.values.data(), a.rows, a.cols);
+                m["grad_cam_coverage"] = cover.valid ? nlohmann::json{{"covered", cover.coverage}, {"off_item", cover.spill}}
+                                                     : nlohmann::json(nullptr);
+            }
             else if (a.kind == "cbam_channel") m["cbam"][size_t(a.layer)]["channel_weights"] = a.values;
             else if (a.kind == "cbam_spatial") m["cbam"][size_t(a.layer)]["spatial"] = map_json(a);
         }
@@ -106,6 +114,9 @@ int cli_classify(int argc, char ** argv) {
         for (size_t k = 0; k < r.probabilities.size(); k++)
             std::printf("%s%s %.3f", k ? ", " : "", fashion_class_name(int(k)), r.probabilities[k]);
         std::printf(")\n");
+        if (cover.valid)
+            std::printf("%-14s Grad-CAM lights %.0f%% of the item, %.0f%% of its light falls off it\n", "",
+                        100.0 * cover.coverage, 100.0 * cover.spill);
     }
     if (json) {
         nlohmann::json names = nlohmann::json::array();

@@ -217,6 +217,9 @@ void ImageRunner::classify(ImageView & v) {
         out.milliseconds = c.milliseconds;
         const std::vector<AttentionMap> cams = maps_of(c.trace, "grad_cam");
         out.grad_cam = cams.empty() ? AttentionMap{} : cams.back();
+        out.cam_coverage = cams.empty() ? CamCoverage{}
+                                        : cam_coverage(v.input.data(), kModelImageSide, kModelImageSide, out.grad_cam.values.data(),
+                                                       out.grad_cam.rows, out.grad_cam.cols);
         out.spatial = maps_of(c.trace, "cbam_spatial");
         out.channel = maps_of(c.trace, "cbam_channel");
     }

@@ -55,6 +55,12 @@ nlohmann::json map_shape_json(const AttentionMap & m) {
     return {{"layer", m.layer}, {"rows", m.rows}, {"cols", m.cols}, {"min", map_min(m)}, {"max", map_max(m)}};
 }
 
+// How much of the item Grad-CAM lights, as fractions; null when it cannot be said (no item, a zero map).
+nlohmann::json coverage_json(const CamCoverage & c) {
+    if (!c.valid) return nullptr;
+    return {{"covered", c.coverage}, {"off_item", c.spill}};
+}
+
 // The Image panel: the picture, its preprocessing stages, and each classifier's verdict with the
 // shapes of its maps (Grad-CAM's values too: a test can check where it looked).
 nlohmann::json image_json(const AppState & s) {
@@ -73,13 +79,14 @@ nlohmann::json image_json(const AppState & s) {
                           {"test_accuracy", m.test_accuracy}, {"has_result", m.has_result}, {"probabilities", m.probabilities},
                           {"predicted", m.predicted}, {"predicted_class", m.predicted >= 0 ? fashion_class_name(m.predicted) : ""},
                           {"explained", m.explained}, {"grad_cam", map_shape_json(m.grad_cam)}, {"grad_cam_values", m.grad_cam.values},
+                          {"grad_cam_coverage", coverage_json(m.cam_coverage)},
                           {"spatial", spatial}, {"channel", channel}, {"milliseconds", m.milliseconds}});
     }
     const PreprocessOptions & o = v.options;
     return {{"open", s.show_image}, {"message", v.message}, {"error", v.error}, {"warnings", v.warnings}, {"ready", v.ready},
             {"source", {{"name", v.source.name}, {"gallery_cell", v.source.gallery_cell}, {"true_label", v.source.true_label}}},
             {"options", {{"grayscale", o.grayscale}, {"crop", o.crop}, {"resize", o.resize}, {"invert", o.invert}}},
-            {"stages", stages}, {"input_side", kModelImageSide}, {"explain_class", v.explain_class}, {"models", models},
+            {"stages", stages}, {"input_side", kModelImageSide}, {"input", v.input}, {"explain_class", v.explain_class}, {"models", models},
             {"gallery", {{"cells", v.gallery.cells()}, {"error", v.gallery.error}}}};
 }
 

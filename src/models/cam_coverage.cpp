@@ -34,8 +34,10 @@ CamCoverage cam_coverage(const float * image, int H, int W, const float * map, i
     const float peak = *std::max_element(up.begin(), up.end());
     if (peak <= 0.0f) return c;
     int64_t object = 0, lit = 0, both = 0;
+    c.lit.resize(up.size());
     for (size_t i = 0; i < up.size(); i++) {
         const bool on_object = image[i] > kObjectLevel, highlighted = up[i] >= 0.5f * peak;
+        c.lit[i] = highlighted;
         object += on_object;
         lit += highlighted;
         both += on_object && highlighted;

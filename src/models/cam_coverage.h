@@ -7,6 +7,7 @@
 //   coverage = |object ∩ highlighted| / |object|      how much of the item the map lights up
 //   spill    = |highlighted \ object| / |highlighted|  how much of the light falls off it
 #pragma once
+#include <cstdint>
 #include <vector>
 
 namespace attn {
@@ -19,6 +20,7 @@ std::vector<float> upsample_bilinear(const float * map, int h, int w, int H, int
 struct CamCoverage {
     double coverage = 0.0, spill = 0.0;
     bool valid = false;  // false when the image has no object pixels or the map is all zero
+    std::vector<uint8_t> lit;  // H × W, 1 where highlighted: what the panel outlines
 };
 CamCoverage cam_coverage(const float * image, int H, int W, const float * map, int h, int w);
 

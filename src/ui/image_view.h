@@ -6,6 +6,7 @@
 // into the fields marked "request"; the runner acts on them on the next frame.
 #pragma once
 #include "io/image_decode.h"
+#include "models/cam_coverage.h"
 #include "nn/attention_trace.h"
 #include "vision/preprocess.h"
 
@@ -30,6 +31,7 @@ struct ImageModelView {
     std::vector<float> probabilities; // one per class, sums to 1
     int predicted = -1, explained = -1;
     AttentionMap grad_cam;            // at the last block (7 × 7), ReLU'd, raw scale
+    CamCoverage cam_coverage;         // how much of the item Grad-CAM lights (models/cam_coverage.h)
     std::vector<AttentionMap> spatial;  // CBAM's M_s per block (28², 14², 7²), empty without CBAM
     std::vector<AttentionMap> channel;  // CBAM's M_c per block (1 × C)
     double milliseconds = 0;
@@ -62,6 +64,7 @@ struct ImageView {
     std::string open_path;            // natively: the path typed into the panel's file box
     bool open_path_requested = false;
     float opacity = 0.6f;             // of the heat overlays over the input
+    bool outline_lit = true;          // outline where Grad-CAM counts as lit (cam_coverage.h)
 
     // Results.
     std::string message;              // loading models, or why nothing can be classified

@@ -149,6 +149,11 @@ TEST(CamCoverage, BilinearUpsamplingAndCoverageByHand) {
     ASSERT_TRUE(c.valid);
     EXPECT_DOUBLE_EQ(c.coverage, 1.0);
     EXPECT_DOUBLE_EQ(c.spill, 0.0);
+    // The lit mask (what the panel outlines) is exactly the left half: 1×2 -> 28 wide puts the
+    // half-peak crossing between columns 13 and 14.
+    ASSERT_EQ(c.lit.size(), size_t(28 * 28));
+    for (int y = 0; y < 28; y += 9)
+        for (int x = 0; x < 28; x++) EXPECT_EQ(c.lit[size_t(y * 28 + x)], x < 14 ? 1 : 0) << "row " << y << " column " << x;
     c = cam_coverage(image.data(), 28, 28, right, 1, 2);
     EXPECT_DOUBLE_EQ(c.coverage, 0.0);
     EXPECT_DOUBLE_EQ(c.spill, 1.0);

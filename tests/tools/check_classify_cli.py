@@ -8,7 +8,8 @@ Bad files, each must exit 1 with {"error": ...} naming the problem, and never us
 Good files:
   a Fashion-MNIST test image blown up 10× into a 280×280 "photo" (light background, colour tint,
   noise): both models must give its true label (images the models classify correctly at 28×28
-  are chosen from the test file), with probabilities summing to 1, a 7×7 Grad-CAM, and for the
+  are chosen from the test file), with probabilities summing to 1, a 7×7 Grad-CAM whose cover of
+  the item matches a recomputation here (coverage() below), and for the
   CBAM model a channel-weight vector and a spatial map per block (16/28×28, 32/14×14, 64/7×7).
 Exit 0 when all hold; 1 with the reasons otherwise."""
 import gzip
@@ -68,6 +69,29 @@ def photo_of(image, seed):
                 row.append(max(0, min(255, int(val))))
         rows.append(bytes(row))
     return png(280, 280, rows, True)
+
+
+def coverage(image, cam, rows, cols, side=28):
+    """Grad-CAM's cover of the item, written again from models/cam_coverage.h's definition: the map
+    upsampled bilinearly (pixel centres, edges clamped), lit where >= half its peak; the item is
+    pixels > 0.1. Returns (lit item pixels / item pixels, lit pixels off the item / lit pixels)."""
+    def coord(i, n_in):
+        s = min(max((i + 0.5) * n_in / side - 0.5, 0.0), n_in - 1.0)
+        i0 = int(s)
+        return i0, min(i0 + 1, n_in - 1), s - i0
+    up = []
+    for y in range(side):
+        y0, y1, ty = coord(y, rows)
+        for x in range(side):
+            x0, x1, tx = coord(x, cols)
+            top = cam[y0 * cols + x0] * (1 - tx) + cam[y0 * cols + x1] * tx
+            bottom = cam[y1 * cols + x0] * (1 - tx) + cam[y1 * cols + x1] * tx
+            up.append(top * (1 - ty) + bottom * ty)
+    peak = max(up)
+    item = [v > 0.1 for v in image]
+    lit = [u >= 0.5 * peak for u in up]
+    both = sum(a and b for a, b in zip(item, lit))
+    return both / sum(item), (sum(lit) - both) / sum(lit)
 
 
 def run(cmd, path):
@@ -130,6 +154,12 @@ def main():
             cam = m["grad_cam"]
             if (cam["rows"], cam["cols"], len(cam["values"])) != (7, 7, 49) or min(cam["values"]) < 0:
                 problems.append(f"{m['model']}: Grad-CAM {cam['rows']}x{cam['cols']}")
+            else:
+                # A pixel right at half the peak may fall either side in float and double: allow 2.
+                want = coverage(out["input"], cam["values"], 7, 7)
+                got = m.get("grad_cam_coverage") or {}
+                if abs(got.get("covered", -1) - want[0]) > 0.01 or abs(got.get("off_item", -1) - want[1]) > 0.01:
+                    problems.append(f"{m['model']}: Grad-CAM coverage {got}, computed here {want}")
             if "CBAM" in m["model"]:
                 blocks = m.get("cbam", [])
                 want = list(zip(CBAM_WIDTHS, (28, 14, 7)))

@@ -6,12 +6,35 @@
 //     cap) each give a message in the panel, and the previous result stays;
 //   - a photo-like PNG made here (a red T-shirt on an off-white, noisy 300×300 background) through
 //     the page's real file chooser: five preprocessing stages, predictions from both models,
-//     Grad-CAM and CBAM's maps;
+//     Grad-CAM (how much of the item it lights, checked against a recomputation here) and CBAM's maps;
 //   - a PNG dropped on the page and an image pasted reach the panel too;
 //   - the downloads stay on the page's origin, no page errors, the DOM sentence box hides under the
 //     panel; a screenshot shows it.
 import path from 'node:path';
 import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
+
+// Grad-CAM's cover of the item, written again from models/cam_coverage.h's definition: the h × w
+// map upsampled bilinearly to the 28 × 28 input (pixel centres, edges clamped), lit where it is at
+// least half its peak; the item is the input's pixels above 0.1.
+function camCoverage(input, cam, h, w, side = 28) {
+  const coord = (i, n) => {
+    const s = Math.min(Math.max((i + 0.5) * n / side - 0.5, 0), n - 1), i0 = Math.floor(s);
+    return [i0, Math.min(i0 + 1, n - 1), s - i0];
+  };
+  const up = [];
+  for (let y = 0; y < side; y++) {
+    const [y0, y1, ty] = coord(y, h);
+    for (let x = 0; x < side; x++) {
+      const [x0, x1, tx] = coord(x, w);
+      const top = cam[y0 * w + x0] * (1 - tx) + cam[y0 * w + x1] * tx, bottom = cam[y1 * w + x0] * (1 - tx) + cam[y1 * w + x1] * tx;
+      up.push(top * (1 - ty) + bottom * ty);
+    }
+  }
+  const peak = Math.max(...up);
+  let item = 0, lit = 0, both = 0;
+  up.forEach((u, i) => { const on = input[i] > 0.1, l = u >= 0.5 * peak; item += on; lit += l; both += on && l; });
+  return { covered: both / item, offItem: (lit - both) / lit };
+}
 
 const args = parseArgs();
 const server = await startServer(args.site);
@@ -123,6 +146,10 @@ try {
     const sum = m.probabilities.reduce((a, b) => a + b, 0);
     check(m.probabilities.length === 10 && Math.abs(sum - 1) < 1e-4 && m.predicted_class !== '', `${m.label}: 10 probabilities summing to 1, predicts "${m.predicted_class}"`);
     check(m.grad_cam.rows === 7 && m.grad_cam.cols === 7 && m.grad_cam_values.length === 49, `${m.label}: a 7×7 Grad-CAM`);
+    const want = camCoverage(s.input, m.grad_cam_values, 7, 7), got = m.grad_cam_coverage;
+    check(got !== null && Math.abs(got.covered - want.covered) <= 0.01 && Math.abs(got.off_item - want.offItem) <= 0.01,
+          `${m.label}: Grad-CAM lights ${(100 * got?.covered).toFixed(0)}% of the item, ${(100 * got?.off_item).toFixed(0)}% off it, ` +
+          `as computed here (${(100 * want.covered).toFixed(0)}%, ${(100 * want.offItem).toFixed(0)}%)`);
   }
   const cbam = s.models[1];
   check(JSON.stringify(cbam.spatial.map((x) => x.rows)) === '[28,14,7]' && cbam.channel.length === 3, 'CBAM: spatial maps at 28, 14, 7 and channel weights for 3 blocks');

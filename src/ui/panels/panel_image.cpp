@@ -31,6 +31,14 @@ constexpr float kStagePreview = 64.0f; // the box a stage's picture is fitted in
 constexpr float kGradCamSide = 140.0f;
 constexpr float kSpatialSide = 80.0f;
 
+// How the panel measures Grad-CAM's cover (models/cam_coverage.h), for its tooltips.
+const char * const kCoverageMethod =
+    "Lit: where the Grad-CAM map, stretched over the 28 × 28 input as drawn, is at least half its peak\n"
+    "(outlined in blue on the maps).\n"
+    "The item: the input's pixels brighter than 0.1 (the background is black).\n"
+    "Lights X% of the item: lit item pixels ÷ item pixels. Y% falls off it: lit pixels off the item ÷ lit pixels.\n"
+    "`attn eval --classifier` averages both over the 10,000 test images (the model card).";
+
 std::vector<std::string> class_names() {
     std::vector<std::string> names;
     for (int c = 0; c < kFashionClasses; c++) names.push_back(fashion_class_name(c));
@@ -199,6 +207,8 @@ void map_settings(ImageView & v, const std::vector<std::string> & names) {
     }
     field_label("Overlay opacity", indent);
     ImGui::SliderFloat("##opacity", &v.opacity, 0.0f, 1.0f, "%.2f");
+    ImGui::Checkbox("Outline where Grad-CAM is lit", &v.outline_lit);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCoverageMethod);
 }
 
 void model_header(const ImageView & v, ImageModel m, const std::vector<std::string> & names) {
@@ -235,12 +245,35 @@ void grad_cam(const ImageView & v, const ImageModelView & r, const std::vector<s
         ImGui::SetTooltip("Grad-CAM (Selvaraju et al. 2017): the last block's %d × %d feature maps, each weighted by how much it\n"
                           "raises this class's score (the mean gradient), summed, negatives set to 0; stretched over the input.",
                           r.grad_cam.rows, r.grad_cam.cols);
-    draw_heat_overlay("##gradcam", v.revision, v.input, kModelImageSide, r.grad_cam, v.opacity, kGradCamSide, "Grad-CAM");
-    if (map_max(r.grad_cam) <= 0) {
-        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + kGradCamSide);
-        ImGui::TextDisabled("0 everywhere: nothing here raises this class.");
-        ImGui::PopTextWrapPos();
+    draw_heat_overlay("##gradcam", v.revision, v.input, kModelImageSide, r.grad_cam, v.opacity, kGradCamSide, "Grad-CAM",
+                      /*stretch=*/false, v.outline_lit && r.cam_coverage.valid ? &r.cam_coverage.lit : nullptr);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + kGradCamSide);
+    if (map_max(r.grad_cam) <= 0) ImGui::TextDisabled("0 everywhere: nothing here raises this class.");
+    else if (r.cam_coverage.valid) {
+        ImGui::TextDisabled("lights %.0f%% of the item; %.0f%% of the lit area is off it", 100.0 * r.cam_coverage.coverage,
+                            100.0 * r.cam_coverage.spill);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCoverageMethod);
     }
+    ImGui::PopTextWrapPos();
+}
+
+// The article's claim (after Woo et al. 2018): with attention, Grad-CAM covers more of the object.
+// Said of this picture, with both numbers, whichever way it comes out.
+void coverage_verdict(const ImageView & v) {
+    const ImageModelView & plain = v[ImageModel::Plain];
+    const ImageModelView & cbam = v[ImageModel::Cbam];
+    if (!plain.cam_coverage.valid || !cbam.cam_coverage.valid) return;
+    const int p = int(std::lround(100.0 * plain.cam_coverage.coverage));
+    const int c = int(std::lround(100.0 * cbam.cam_coverage.coverage));
+    // A point or two is a handful of the item's pixels: too few to call either way.
+    const char * verdict = c - p > 2 ? "more with CBAM, as the article says." :
+                           p - c > 2 ? "less with CBAM on this one: the article's claim is about the average over many pictures." :
+                                       "about the same either way.";
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Does attention make Grad-CAM cover more of the object? Here Grad-CAM lights %d%% of the item with CBAM "
+                       "and %d%% without: %s", c, p, verdict);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCoverageMethod);
 }
 
 // CBAM's own attention, block by block: where (M_s over the input) and which channels (M_c).
@@ -316,6 +349,7 @@ void results(ImageView & v) {
     preprocessing(v, names);
     ImGui::Separator();
     if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());
+    coverage_verdict(v);
     if (!ImGui::BeginTable("##models", kImageModels, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
     for (int i = 0; i < kImageModels; i++) {
         ImGui::TableNextColumn();

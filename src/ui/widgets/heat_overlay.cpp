@@ -61,8 +61,28 @@ void draw_heat_legend(const char * id, float lo, float hi, float width) {
     ImGui::PopID();
 }
 
+// A line around the set pixels of `mask` (n × n), over the picture at p0, `side` px square.
+static void draw_mask_outline(const std::vector<uint8_t> & mask, int n, ImVec2 p0, float side) {
+    if (mask.size() != size_t(n) * size_t(n)) return;
+    const float cell = side / float(n);
+    const ImU32 colour = IM_COL32(110, 230, 255, 230);
+    ImDrawList * dl = ImGui::GetWindowDrawList();
+    auto set = [&](int x, int y) { return x >= 0 && y >= 0 && x < n && y < n && mask[size_t(y * n + x)]; };
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            if (!set(x, y)) continue;
+            const float x0 = p0.x + x * cell, y0 = p0.y + y * cell, x1 = x0 + cell, y1 = y0 + cell;
+            // One segment per edge between a lit cell and an unlit one (or the border).
+            if (!set(x - 1, y)) dl->AddLine(ImVec2(x0, y0), ImVec2(x0, y1), colour, 1.5f);
+            if (!set(x + 1, y)) dl->AddLine(ImVec2(x1, y0), ImVec2(x1, y1), colour, 1.5f);
+            if (!set(x, y - 1)) dl->AddLine(ImVec2(x0, y0), ImVec2(x1, y0), colour, 1.5f);
+            if (!set(x, y + 1)) dl->AddLine(ImVec2(x0, y1), ImVec2(x1, y1), colour, 1.5f);
+        }
+}
+
 void draw_heat_overlay(const char * id, uint64_t revision, const std::vector<float> & input, int input_side,
-                       const AttentionMap & map, float opacity, float side, const char * what, bool stretch) {
+                       const AttentionMap & map, float opacity, float side, const char * what, bool stretch,
+                       const std::vector<uint8_t> * outline) {
     ImGui::PushID(id);
     const ImVec2 p0 = ImGui::GetCursorScreenPos(), p1(p0.x + side, p0.y + side);
     ImGui::InvisibleButton("##picture", ImVec2(side, side));
@@ -75,6 +95,7 @@ void draw_heat_overlay(const char * id, uint64_t revision, const std::vector<flo
     const std::vector<uint8_t> heat = heat_pixels(map, lo, max);
     if (ImTextureID t = pixel_texture(ImGui::GetID("heat"), revision, {heat.data(), map.cols, map.rows, 3}, Sampling::Smooth))
         dl->AddImage(t, p0, p1, ImVec2(0, 0), ImVec2(1, 1), IM_COL32(255, 255, 255, int(std::lround(255.0f * std::clamp(opacity, 0.0f, 1.0f)))));
+    if (outline) draw_mask_outline(*outline, input_side, p0, side);
     dl->AddRect(p0, p1, ImGui::GetColorU32(ImGuiCol_Border));
     value_tooltip(map, p0, side, max, what);
     draw_heat_legend("##legend", lo, max, side);

@@ -14,8 +14,11 @@ namespace attn {
 // textures are uploaded again then). `what` names the map in the tooltip ("Grad-CAM").
 // `stretch`: the scale runs from the map's minimum, not 0, for maps whose values all sit close
 // together (CBAM's spatial weights are often all above 0.9: from 0 they would be one flat colour).
+// `outline` (input_side², as the input; nullptr for none): a line is drawn around its set pixels,
+// e.g. where Grad-CAM counts as lit (models/cam_coverage.h).
 void draw_heat_overlay(const char * id, uint64_t revision, const std::vector<float> & input, int input_side,
-                       const AttentionMap & map, float opacity, float side, const char * what, bool stretch = false);
+                       const AttentionMap & map, float opacity, float side, const char * what, bool stretch = false,
+                       const std::vector<uint8_t> * outline = nullptr);
 
 // The scale alone: a colour bar `width` px wide with `lo` under its left end and `hi` under its
 // right; one item.
