@@ -42,8 +42,16 @@ void place_next_window(Panel p) {
             case Panel::Image: pos = {o.x, o.y}; size = {s.x, s.y}; break;
         }
     }
-    ImGui::SetNextWindowPos(pos, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+    // Placed once, then the user's to move; but when the screen itself changes size (a browser
+    // window resized, a phone turned) the layout is laid out again for it: a window sized for the
+    // old screen would hang off the new one's edge, or squeeze a phone layout into a wide screen.
+    static ImVec2 placed_for[int(Panel::Image) + 1];
+    ImVec2 & last = placed_for[int(p)];
+    const bool screen_changed = (last.x != 0 || last.y != 0) && (last.x != s.x || last.y != s.y);
+    last = s;
+    const ImGuiCond cond = screen_changed ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(pos, cond);
+    ImGui::SetNextWindowSize(size, cond);
 }
 
 void same_line_if_fits(float width) {

@@ -9,7 +9,8 @@ namespace attn {
 
 enum class Panel { Translate, Attention, Step, Architecture, Compare, Image };
 
-// Calls SetNextWindowPos/Size (ImGuiCond_FirstUseEver) for the panel.
+// Calls SetNextWindowPos/Size for the panel: once (ImGuiCond_FirstUseEver), and again whenever the
+// viewport has changed size since the panel was last placed.
 void place_next_window(Panel p);
 
 // Embed mode (?embed=1): while on, place_next_window() puts the panel over the whole viewport on

@@ -9,7 +9,7 @@
 //     Grad-CAM (how much of the item it lights, checked against a recomputation here) and CBAM's maps;
 //   - a PNG dropped on the page and an image pasted reach the panel too;
 //   - the downloads stay on the page's origin, no page errors, the DOM sentence box hides under the
-//     panel; a screenshot shows it.
+//     panel; a screenshot shows it, and one at a phone's 390×844.
 import path from 'node:path';
 import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
 
@@ -173,6 +173,13 @@ try {
   }, [...photo]);
   s = await waitImage((x) => x.source.name === 'pasted image' && classified(x), 10000);
   check(s.source.name === 'pasted image' && classified(s), 'a pasted image is classified');
+
+  // A phone: the panel stacks (results first, then the gallery) instead of squeezing columns.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(800);
+  const phone = colourStats(decodePng(await page.screenshot({ path: path.join(args.out, 'e2e_image_phone.png') })));
+  s = await image();
+  check(classified(s) && phone.distinct > 300, `at 390×844 the panel still shows the picture and both verdicts (${phone.distinct} colours)`);
 
   checkPageClean(seen);
 } finally {

@@ -19,6 +19,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <string>
 
 namespace attn {
 
@@ -30,6 +32,12 @@ constexpr float kThumbGap = 2.0f;
 constexpr float kStagePreview = 64.0f; // the box a stage's picture is fitted into
 constexpr float kGradCamSide = 140.0f;
 constexpr float kSpatialSide = 80.0f;
+// Narrower than these, the panel stacks what it otherwise sets side by side (a phone, a small
+// iframe in a tutorial): a preprocessing step with its note, the two models' columns, and the
+// results beside the gallery.
+constexpr float kStageWidth = 170.0f;
+constexpr float kModelsSideBySide = 720.0f;
+constexpr float kSettingsWidth = 300.0f;
 
 // How the panel measures Grad-CAM's cover (models/cam_coverage.h), for its tooltips.
 const char * const kCoverageMethod =
@@ -52,21 +60,29 @@ void intro() {
     ImGui::PopStyleColor();
 }
 
+// Dim text after the last item: on its line, wrapped at the window's edge, or on the next line when
+// less than a few words' room is left (a narrow window).
+void dim_text_beside(const std::string & text) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < std::min(ImGui::CalcTextSize(text.c_str()).x, 160.0f)) ImGui::NewLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
 // The file chooser (web) or a path box (native), and how else a picture gets in.
 void input_row(ImageView & v) {
     if (image_chooser_available()) {
         if (ImGui::Button("Choose a picture…")) open_image_chooser();
-        ImGui::SameLine();
-        ImGui::TextDisabled("or drop one on the page, paste one (Ctrl+V), or click a test image.");
+        dim_text_beside("or drop one on the page, paste one (Ctrl+V), or click a test image.");
         return;
     }
     ImGui::SetNextItemWidth(280);
     const bool enter = ImGui::InputTextWithHint("##path", "path/to/picture.png", &v.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
     if ((ImGui::Button("Open") || enter) && !v.open_path.empty()) v.open_path_requested = true;
-    ImGui::SameLine();
-    ImGui::TextDisabled("or drop a file on the window, or click a test image.%s",
-                        image_paste_available() ? "" : " Pasting pictures works in the browser version.");
+    dim_text_beside(std::string("or drop a file on the window, or click a test image.") +
+                    (image_paste_available() ? "" : " Pasting pictures works in the browser version."));
 }
 
 // The gallery's row names: the longest class name.
@@ -159,9 +175,9 @@ void preprocessing(ImageView & v, const std::vector<std::string> & names) {
         ImGui::SameLine(0, 0);
         ImGui::Text(" (true label: %s)", names[size_t(v.source.true_label)].c_str());
     }
-    ImGui::SameLine();
-    ImGui::TextDisabled("into the 28×28 input both networks get");
-    if (!ImGui::BeginTable("##stages", int(v.stages.size()), ImGuiTableFlags_SizingStretchSame)) return;
+    dim_text_beside("into the 28×28 input both networks get");
+    const int per_row = std::clamp(int(ImGui::GetContentRegionAvail().x / kStageWidth), 1, std::max(1, int(v.stages.size())));
+    if (!ImGui::BeginTable("##stages", per_row, ImGuiTableFlags_SizingStretchSame)) return;
     for (size_t i = 0; i < v.stages.size(); i++) {
         ImGui::TableNextColumn();
         ImGui::PushID(int(i));
@@ -350,7 +366,9 @@ void results(ImageView & v) {
     ImGui::Separator();
     if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());
     coverage_verdict(v);
-    if (!ImGui::BeginTable("##models", kImageModels, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
+    const int columns = ImGui::GetContentRegionAvail().x >= kModelsSideBySide ? kImageModels : 1;
+    const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame;
+    if (!ImGui::BeginTable("##models", columns, flags)) return;
     for (int i = 0; i < kImageModels; i++) {
         ImGui::TableNextColumn();
         ImGui::PushID(i);
@@ -358,6 +376,22 @@ void results(ImageView & v) {
         ImGui::PopID();
     }
     ImGui::EndTable();
+}
+
+// In the narrow layout the gallery is below the results: a new picture (not the same one run
+// again) scrolls back up to them.
+void scroll_up_on_new_picture(const ImageView & v) {
+    ImGuiStorage * storage = ImGui::GetStateStorage();
+    const ImGuiID key = ImGui::GetID("##shown_picture");
+    const int picture = int(std::hash<std::string>{}(v.source.name) ^ size_t(v.source.gallery_cell + 1));
+    if (storage->GetInt(key, 0) == picture) return;
+    storage->SetInt(key, picture);
+    ImGui::SetScrollY(0);
+}
+
+void results_or_message(ImageView & v) {
+    if (v.ready) results(v);
+    else ImGui::TextDisabled("%s", v.message.empty() ? "Choose a picture or click a test image." : v.message.c_str());
 }
 
 } // namespace
@@ -379,19 +413,36 @@ void draw_panel_image(AppState & s) {
         for (const std::string & w : v.warnings) ImGui::TextWrapped("%s: %s.", v.source.name.c_str(), w.c_str());
         ImGui::PopStyleColor();
     }
-    if (ImGui::BeginTable("##layout", 2, ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthFixed, gallery_width(v.gallery));
-        ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableNextColumn();
-        gallery(v);
-        if (v.ready) {
-            ImGui::Spacing();
-            map_settings(v, class_names());
+    if (ImGui::GetContentRegionAvail().x >= gallery_width(v.gallery) + kModelsSideBySide) {
+        if (ImGui::BeginTable("##layout", 2, ImGuiTableFlags_BordersInnerV)) {
+            ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthFixed, gallery_width(v.gallery));
+            ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableNextColumn();
+            gallery(v);
+            if (v.ready) {
+                ImGui::Spacing();
+                map_settings(v, class_names());
+            }
+            ImGui::TableNextColumn();
+            results_or_message(v);
+            ImGui::EndTable();
         }
-        ImGui::TableNextColumn();
-        if (v.ready) results(v);
-        else ImGui::TextDisabled("%s", v.message.empty() ? "Choose a picture or click a test image." : v.message.c_str());
-        ImGui::EndTable();
+    } else {
+        // Too narrow for the results beside the gallery (a phone, a small iframe): the results
+        // first, since a click or an upload changes them, then the gallery with the settings
+        // beside it if they fit.
+        if (v.ready) scroll_up_on_new_picture(v);
+        results_or_message(v);
+        ImGui::Separator();
+        ImGui::BeginGroup();
+        gallery(v);
+        ImGui::EndGroup();
+        if (v.ready) {
+            same_line_if_fits(kSettingsWidth);
+            ImGui::BeginGroup();
+            map_settings(v, class_names());
+            ImGui::EndGroup();
+        }
     }
     ImGui::End();
 }
