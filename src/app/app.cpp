@@ -76,7 +76,7 @@ bool App::frame() {
     m_translator.update(m_state, ImGui::GetTime());
     m_compare.update(m_state, m_translator, ImGui::GetTime());
     m_images.update(m_state);
-    m_state.sentence_rect = m_state.heatmap_rect = m_state.heatmap_visible = {};
+    m_state.sentence_rect = m_state.heatmap_rect = m_state.heatmap_visible = m_state.image_measure_rect = {};
     draw_ui(m_state);
     m_platform.end_frame();
     m_state.frame_count++;

@@ -115,7 +115,7 @@ int cli_classify(int argc, char ** argv) {
             std::printf("%s%s %.3f", k ? ", " : "", fashion_class_name(int(k)), r.probabilities[k]);
         std::printf(")\n");
         if (cover.valid)
-            std::printf("%-14s Grad-CAM lights %.0f%% of the item, %.0f%% of its light falls off it\n", "",
+            std::printf("%-14s Grad-CAM lights %.0f%% of the item; %.0f%% of the lit area is off it\n", "",
                         100.0 * cover.coverage, 100.0 * cover.spill);
     }
     if (json) {

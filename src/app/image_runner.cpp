@@ -4,6 +4,7 @@
 #include "platform/fetch_file.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -100,6 +101,7 @@ void ImageRunner::update(AppState & state) {
     if (v.rerun_requested) {
         v.rerun_requested = false;
         rerun(state);
+        v.gallery_coverage = GalleryCoverage{};  // measured with the old preprocessing: measure again
     }
     if (v.explain_changed) {
         v.explain_changed = false;
@@ -111,13 +113,15 @@ void ImageRunner::update(AppState & state) {
     }
     v.message.clear();
     if (m_classify_pending) classify(v);
+    measure_gallery(v);
 }
 
 bool ImageRunner::busy(const AppState & state) const {
     const ImageView & v = state.image;
-    if (m_classify_pending || v.open_path_requested) return true;
+    if (m_classify_pending || v.open_path_requested || v.gallery_coverage.running) return true;
     if (!state.show_image) return false;
-    return !m_models_loaded || !m_gallery_loaded || v.gallery_request >= 0 || v.rerun_requested || v.explain_changed;
+    return !m_models_loaded || !m_gallery_loaded || v.gallery_request >= 0 || v.rerun_requested || v.explain_changed ||
+           v.measure_gallery_requested;
 }
 
 void ImageRunner::upload(AppState & state, const uint8_t * bytes, size_t size, const std::string & name) {
@@ -224,6 +228,45 @@ void ImageRunner::classify(ImageView & v) {
         out.channel = maps_of(c.trace, "cbam_channel");
     }
     v.revision++;
+}
+
+void ImageRunner::measure_gallery(ImageView & v) {
+    GalleryCoverage & g = v.gallery_coverage;
+    if (v.measure_gallery_requested) {
+        v.measure_gallery_requested = false;
+        g = GalleryCoverage{};
+        g.cells = v.gallery.cells();
+        for (std::vector<double> & c : g.covered) c.assign(size_t(g.cells), -1.0);
+        g.running = g.cells > 0 && m_models[0] && m_models[1];
+    }
+    if (!g.running) return;
+    // A few images per frame (about 25 ms of work), so the page stays responsive for the 100.
+    const auto start = std::chrono::steady_clock::now();
+    while (g.done < g.cells && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(25)) {
+        const PreprocessResult r = preprocess_rgb(gallery_cell_rgb(v.gallery, g.done), v.options);
+        for (int i = 0; i < kImageModels; i++) {
+            const ImageClassification c = m_models[i]->classify(m_compute, r.input);
+            const std::vector<AttentionMap> cams = maps_of(c.trace, "grad_cam");
+            if (cams.empty()) continue;
+            const AttentionMap & cam = cams.back();
+            const CamCoverage cover = cam_coverage(r.input.data(), kModelImageSide, kModelImageSide, cam.values.data(), cam.rows, cam.cols);
+            if (cover.valid) g.covered[i][size_t(g.done)] = cover.coverage;
+        }
+        g.done++;
+    }
+    if (g.done < g.cells) return;
+    g.running = false;
+    int counted = 0;
+    for (size_t k = 0; k < size_t(g.cells); k++) {
+        const double plain = g.covered[int(ImageModel::Plain)][k], cbam = g.covered[int(ImageModel::Cbam)][k];
+        if (plain < 0 || cbam < 0) continue;
+        const int verdict = cbam_covers_more(plain, cbam);
+        (verdict > 0 ? g.cbam_more : verdict < 0 ? g.cbam_less : g.same)++;
+        g.mean[int(ImageModel::Plain)] += plain;
+        g.mean[int(ImageModel::Cbam)] += cbam;
+        counted++;
+    }
+    for (double & m : g.mean) m = counted ? m / counted : 0.0;
 }
 
 } // namespace attn

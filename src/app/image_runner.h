@@ -55,6 +55,7 @@ private:
     void show(AppState & state, PreprocessResult result, ImageSource source);
     void rerun(AppState & state);
     void classify(ImageView & v);
+    void measure_gallery(ImageView & v);  // a frame's share of GalleryCoverage
 
     std::string m_assets;
     std::unique_ptr<ImageClassifier> m_models[kImageModels];

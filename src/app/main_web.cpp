@@ -70,6 +70,7 @@ EMSCRIPTEN_KEEPALIVE const char * attn_widget_rect(const char * name) {
     attn::WidgetRect r;
     if (name && std::string(name) == "sentence") r = g_app.state().sentence_rect;
     if (name && std::string(name) == "heatmap") r = g_app.state().heatmap_rect;
+    if (name && std::string(name) == "image_measure") r = g_app.state().image_measure_rect;
     snprintf(buf, sizeof buf, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f}", r.x, r.y, r.w, r.h);
     return buf;
 }

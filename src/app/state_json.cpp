@@ -61,6 +61,13 @@ nlohmann::json coverage_json(const CamCoverage & c) {
     return {{"covered", c.coverage}, {"off_item", c.spill}};
 }
 
+// The article's claim over the gallery (GalleryCoverage): per cell and model, and the tally.
+nlohmann::json gallery_coverage_json(const GalleryCoverage & g) {
+    return {{"running", g.running}, {"done", g.done}, {"cells", g.cells}, {"finished", g.finished()},
+            {"covered", {g.covered[0], g.covered[1]}}, {"cbam_more", g.cbam_more}, {"cbam_less", g.cbam_less}, {"same", g.same},
+            {"mean", {g.mean[0], g.mean[1]}}};
+}
+
 // The Image panel: the picture, its preprocessing stages, and each classifier's verdict with the
 // shapes of its maps (Grad-CAM's values too: a test can check where it looked).
 nlohmann::json image_json(const AppState & s) {
@@ -87,7 +94,8 @@ nlohmann::json image_json(const AppState & s) {
             {"source", {{"name", v.source.name}, {"gallery_cell", v.source.gallery_cell}, {"true_label", v.source.true_label}}},
             {"options", {{"grayscale", o.grayscale}, {"crop", o.crop}, {"resize", o.resize}, {"invert", o.invert}}},
             {"stages", stages}, {"input_side", kModelImageSide}, {"input", v.input}, {"explain_class", v.explain_class}, {"models", models},
-            {"gallery", {{"cells", v.gallery.cells()}, {"error", v.gallery.error}}}};
+            {"gallery", {{"cells", v.gallery.cells()}, {"error", v.gallery.error}}},
+            {"gallery_coverage", gallery_coverage_json(v.gallery_coverage)}};
 }
 
 // The compute backend: the selection (a stable id), what the last run used, why WebGL2 is off,

@@ -120,6 +120,7 @@ struct AppState {
     WidgetRect sentence_rect;   // reset every frame: zero when the box is not drawn
     WidgetRect heatmap_rect;    // the heatmap's cell grid (rows × cols cells), for the pixel test
     WidgetRect heatmap_visible; // the part of it not scrolled away
+    WidgetRect image_measure_rect;  // the Image panel's "Check it on all … test images" button
 };
 
 } // namespace attn

@@ -1,6 +1,7 @@
 #include "ui/image_view.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace attn {
 
@@ -16,6 +17,11 @@ bool * stage_option(PreprocessOptions & options, const std::string & stage_name)
     if (stage_name == "resize") return &options.resize;
     if (stage_name == "invert") return &options.invert;
     return nullptr;
+}
+
+int cbam_covers_more(double plain, double cbam) {
+    const long p = std::lround(100.0 * plain), c = std::lround(100.0 * cbam);
+    return c - p > 2 ? 1 : p - c > 2 ? -1 : 0;
 }
 
 float map_max(const AttentionMap & map) {

@@ -54,6 +54,20 @@ struct ImageGallery {
     int cells() const { return int(labels.size()); }
 };
 
+// The article's claim over the whole gallery, measured on request: for each test image, how much
+// of the item each model's Grad-CAM lights (each explaining its own prediction, the picture
+// preprocessed as a click on it would be).
+struct GalleryCoverage {
+    bool running = false;
+    int done = 0, cells = 0;          // measured so far, of
+    std::vector<double> covered[kImageModels];  // per cell, 0..1; -1 where it cannot be said
+    // Once done: the cells where CBAM's Grad-CAM lights more than 2 points more of the item, less,
+    // or about the same (as the panel's verdict on one picture), and each model's mean.
+    int cbam_more = 0, cbam_less = 0, same = 0;
+    double mean[kImageModels] = {};
+    bool finished() const { return !running && cells > 0 && done == cells; }
+};
+
 struct ImageView {
     // Requests (the panel and the host API write these).
     PreprocessOptions options;        // which preprocessing steps run
@@ -65,6 +79,7 @@ struct ImageView {
     bool open_path_requested = false;
     float opacity = 0.6f;             // of the heat overlays over the input
     bool outline_lit = true;          // outline where Grad-CAM counts as lit (cam_coverage.h)
+    bool measure_gallery_requested = false;  // measure GalleryCoverage over every gallery image
 
     // Results.
     std::string message;              // loading models, or why nothing can be classified
@@ -78,6 +93,7 @@ struct ImageView {
     uint64_t revision = 0;            // changes with every new result, so images are redrawn
 
     ImageGallery gallery;
+    GalleryCoverage gallery_coverage;
 
     const ImageModelView & operator[](ImageModel m) const { return models[int(m)]; }
     ImageModelView & operator[](ImageModel m) { return models[int(m)]; }
@@ -86,6 +102,11 @@ struct ImageView {
 // The option a stage's checkbox switches ("grayscale" -> options.grayscale, ...), nullptr for a
 // step that cannot be switched off (decode).
 bool * stage_option(PreprocessOptions & options, const std::string & stage_name);
+
+// Whether CBAM's Grad-CAM lights more of the item than the plain network's (+1), less (-1) or
+// about the same (0), from the two coverages (0..1): compared in whole percent, and a difference
+// of 2 points or less is a handful of the item's pixels, too few to call either way.
+int cbam_covers_more(double plain, double cbam);
 
 // The largest value of a map (0 for an empty one): the top of its colour legend.
 float map_max(const AttentionMap & map);

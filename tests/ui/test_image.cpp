@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <stb_image_write.h>
 
 #include <nlohmann/json.hpp>
@@ -307,6 +308,55 @@ TEST(HeatScale, RunsFromBlackToPaleYellowGettingLighter) {
     EXPECT_EQ(px[0], 0);
     EXPECT_EQ(px[2], 4);
     EXPECT_EQ(px[3], 252);
+}
+
+// The article's claim over the gallery: every test image measured over several frames, each
+// model's number for a cell the one the panel shows when that cell is clicked, the tally adding up.
+TEST(ImageRunner, GalleryCoverageMeasuresEveryTestImage) {
+    Shown s(0);
+    s.state.image.measure_gallery_requested = true;
+    s.runner.update(s.state);
+    EXPECT_TRUE(s.view().gallery_coverage.running);
+    EXPECT_TRUE(s.runner.busy(s.state)) << "frames keep coming while it measures";
+    for (int i = 0; i < 1000 && s.view().gallery_coverage.running; i++) s.runner.update(s.state);
+    const GalleryCoverage & g = s.view().gallery_coverage;
+    ASSERT_TRUE(g.finished());
+    ASSERT_EQ(g.cells, 100);
+    EXPECT_EQ(g.cbam_more + g.cbam_less + g.same, 100) << "every test image has an item and a lit map";
+    double mean[kImageModels] = {};
+    for (int m = 0; m < kImageModels; m++) {
+        for (double c : g.covered[m]) mean[m] += c / 100.0;
+        EXPECT_NEAR(g.mean[m], mean[m], 1e-12);
+        EXPECT_GT(g.mean[m], 0.2);
+        EXPECT_LT(g.mean[m], 1.0);
+    }
+    for (int cell : {0, 57, kAnkleBootCell}) {
+        Shown one(cell);
+        for (int m = 0; m < kImageModels; m++) {
+            ASSERT_TRUE(one.view().models[m].cam_coverage.valid);
+            EXPECT_DOUBLE_EQ(g.covered[m][size_t(cell)], one.view().models[m].cam_coverage.coverage) << "cell " << cell;
+        }
+    }
+    // Switching a preprocessing step makes the tally stale: it is dropped, to be measured again.
+    s.state.image.options.crop = false;
+    s.state.image.rerun_requested = true;
+    s.runner.update(s.state);
+    EXPECT_FALSE(s.view().gallery_coverage.finished());
+}
+
+// A narrow screen stacks the panel, and a screen that changes size lays the window out again:
+// the panel opened at 1280 × 800 fits a phone's 390 × 844 afterwards.
+TEST(PanelImage, FollowsTheScreenSize) {
+    HeadlessUi ui(1280, 800);
+    Shown s;
+    ui.frames(s.state, 3);
+    const ImGuiWindow * w = ImGui::FindWindowByName("Image: where a CNN looks");
+    ASSERT_NE(w, nullptr);
+    EXPECT_GT(w->Size.x, 1000.0f);
+    ImGui::GetIO().DisplaySize = ImVec2(390, 844);
+    ui.frames(s.state, 3);
+    EXPECT_LE(w->Pos.x + w->Size.x, 390.0f);
+    EXPECT_LE(w->Pos.y + w->Size.y, 844.0f);
 }
 
 TEST(PanelImage, DrawsWithAResultAndWithAnError) {

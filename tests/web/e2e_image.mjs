@@ -8,6 +8,7 @@
 //     the page's real file chooser: five preprocessing stages, predictions from both models,
 //     Grad-CAM (how much of the item it lights, checked against a recomputation here) and CBAM's maps;
 //   - a PNG dropped on the page and an image pasted reach the panel too;
+//   - the "Check it on all 100 test images" button, clicked, tallies Grad-CAM's cover over the gallery;
 //   - the downloads stay on the page's origin, no page errors, the DOM sentence box hides under the
 //     panel; a screenshot shows it, and one at a phone's 390×844.
 import path from 'node:path';
@@ -173,6 +174,21 @@ try {
   }, [...photo]);
   s = await waitImage((x) => x.source.name === 'pasted image' && classified(x), 10000);
   check(s.source.name === 'pasted image' && classified(s), 'a pasted image is classified');
+
+  // The claim over the gallery: click the real button (where the app says it is), wait for all
+  // 100 test images; cell 95's numbers must be those its click showed above.
+  const measure = JSON.parse(await page.evaluate(() => Module.ccall('attn_widget_rect', 'string', ['string'], ['image_measure'])));
+  const canvas = await page.locator('#canvas').boundingBox();
+  check(measure.w > 50 && measure.h > 5, `the "Check it on all 100 test images" button is on screen (${measure.w}×${measure.h})`);
+  await page.mouse.click(canvas.x + measure.x + measure.w / 2, canvas.y + measure.y + measure.h / 2);
+  s = await waitImage((x) => x.gallery_coverage.finished, 60000);
+  const g = s.gallery_coverage;
+  console.log(`  gallery: CBAM lights more of the item on ${g.cbam_more}, less on ${g.cbam_less}, same on ${g.same}; ` +
+              `means ${(100 * g.mean[1]).toFixed(1)}% vs ${(100 * g.mean[0]).toFixed(1)}%`);
+  check(g.finished && g.cells === 100 && g.cbam_more + g.cbam_less + g.same === 100, 'the click measured all 100 test images, each counted once');
+  check([0, 1].every((m) => Math.abs(g.covered[m][95] - before.models[m].grad_cam_coverage.covered) < 1e-9),
+        'cell 95 in the tally has the coverage its own click showed, for both models');
+  await page.screenshot({ path: path.join(args.out, 'e2e_image_tally.png') });
 
   // A phone: the panel stacks (results first, then the gallery) instead of squeezing columns.
   await page.setViewportSize({ width: 390, height: 844 });

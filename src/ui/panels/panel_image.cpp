@@ -273,23 +273,54 @@ void grad_cam(const ImageView & v, const ImageModelView & r, const std::vector<s
     ImGui::PopTextWrapPos();
 }
 
+// The same question over the gallery's 100 test images, on request: a button, then progress,
+// then the tally.
+void gallery_tally(ImageView & v, WidgetRect & button_rect) {
+    const GalleryCoverage & g = v.gallery_coverage;
+    if (g.running) {
+        char label[48];
+        std::snprintf(label, sizeof label, "measuring %d of %d test images", g.done, g.cells);
+        ImGui::ProgressBar(float(g.done) / float(std::max(g.cells, 1)), ImVec2(std::min(320.0f, ImGui::GetContentRegionAvail().x), 0), label);
+        return;
+    }
+    if (g.finished()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("Over the %d test images of the gallery (each model explaining its own prediction): CBAM's Grad-CAM "
+                           "lights more of the item on %d, less on %d, about the same on %d; on average %.0f%% of the item with "
+                           "CBAM, %.0f%% without.", g.cells, g.cbam_more, g.cbam_less, g.same, 100.0 * g.mean[int(ImageModel::Cbam)],
+                           100.0 * g.mean[int(ImageModel::Plain)]);
+        ImGui::PopStyleColor();
+        return;
+    }
+    if (v.gallery.cells() == 0) return;
+    char label[48];
+    std::snprintf(label, sizeof label, "Check it on all %d test images", v.gallery.cells());
+    if (ImGui::SmallButton(label)) v.measure_gallery_requested = true;
+    const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
+    button_rect = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Runs both networks and Grad-CAM on each test image of the gallery, preprocessed as a click\n"
+                          "on it would be, and counts where CBAM's Grad-CAM lights more of the item. Takes a second or two.");
+}
+
 // The article's claim (after Woo et al. 2018): with attention, Grad-CAM covers more of the object.
-// Said of this picture, with both numbers, whichever way it comes out.
-void coverage_verdict(const ImageView & v) {
+// Said of this picture, with both numbers, whichever way it comes out; then, on request, of the
+// gallery's test images.
+void coverage_verdict(ImageView & v, WidgetRect & button_rect) {
     const ImageModelView & plain = v[ImageModel::Plain];
     const ImageModelView & cbam = v[ImageModel::Cbam];
-    if (!plain.cam_coverage.valid || !cbam.cam_coverage.valid) return;
-    const int p = int(std::lround(100.0 * plain.cam_coverage.coverage));
-    const int c = int(std::lround(100.0 * cbam.cam_coverage.coverage));
-    // A point or two is a handful of the item's pixels: too few to call either way.
-    const char * verdict = c - p > 2 ? "more with CBAM, as the article says." :
-                           p - c > 2 ? "less with CBAM on this one: the article's claim is about the average over many pictures." :
-                                       "about the same either way.";
+    if (!plain.has_result || !cbam.has_result || !plain.cam_coverage.valid || !cbam.cam_coverage.valid) return;
+    const double p = plain.cam_coverage.coverage, c = cbam.cam_coverage.coverage;
+    const int verdict = cbam_covers_more(p, c);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Does attention make Grad-CAM cover more of the object? Here Grad-CAM lights %d%% of the item with CBAM "
-                       "and %d%% without: %s", c, p, verdict);
+    ImGui::TextWrapped("Does attention make Grad-CAM cover more of the object? Here Grad-CAM lights %.0f%% of the item with CBAM "
+                       "and %.0f%% without: %s", 100.0 * c, 100.0 * p,
+                       verdict > 0 ? "more with CBAM, as the article says." :
+                       verdict < 0 ? "less with CBAM on this one: the article's claim is about the average over many pictures." :
+                                     "about the same either way.");
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCoverageMethod);
+    gallery_tally(v, button_rect);
 }
 
 // CBAM's own attention, block by block: where (M_s over the input) and which channels (M_c).
@@ -360,12 +391,12 @@ void model_column(ImageView & v, ImageModel m, const std::vector<std::string> & 
     ImGui::PopStyleColor();
 }
 
-void results(ImageView & v) {
+void results(ImageView & v, WidgetRect & button_rect) {
     const std::vector<std::string> names = class_names();
     preprocessing(v, names);
     ImGui::Separator();
     if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());
-    coverage_verdict(v);
+    coverage_verdict(v, button_rect);
     const int columns = ImGui::GetContentRegionAvail().x >= kModelsSideBySide ? kImageModels : 1;
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame;
     if (!ImGui::BeginTable("##models", columns, flags)) return;
@@ -389,8 +420,8 @@ void scroll_up_on_new_picture(const ImageView & v) {
     ImGui::SetScrollY(0);
 }
 
-void results_or_message(ImageView & v) {
-    if (v.ready) results(v);
+void results_or_message(ImageView & v, WidgetRect & button_rect) {
+    if (v.ready) results(v, button_rect);
     else ImGui::TextDisabled("%s", v.message.empty() ? "Choose a picture or click a test image." : v.message.c_str());
 }
 
@@ -424,7 +455,7 @@ void draw_panel_image(AppState & s) {
                 map_settings(v, class_names());
             }
             ImGui::TableNextColumn();
-            results_or_message(v);
+            results_or_message(v, s.image_measure_rect);
             ImGui::EndTable();
         }
     } else {
@@ -432,7 +463,7 @@ void draw_panel_image(AppState & s) {
         // first, since a click or an upload changes them, then the gallery with the settings
         // beside it if they fit.
         if (v.ready) scroll_up_on_new_picture(v);
-        results_or_message(v);
+        results_or_message(v, s.image_measure_rect);
         ImGui::Separator();
         ImGui::BeginGroup();
         gallery(v);
