@@ -85,7 +85,8 @@ void ImageRunner::load_gallery(ImageView & v) {
 
 void ImageRunner::update(AppState & state) {
     ImageView & v = state.image;
-    if (!state.show_image && !m_classify_pending) return;
+    // A gallery tally under way goes on with the panel closed: busy() keeps the frames coming for it.
+    if (!state.show_image && !m_classify_pending && !v.gallery_coverage.running) return;
     load_gallery(v);
     // The first time the panel opens, something to look at: the first test image. Not after a
     // failed upload: its message would vanish, and the sample could pass for the upload's result.

@@ -317,8 +317,10 @@ TEST(ImageRunner, GalleryCoverageMeasuresEveryTestImage) {
     s.state.image.measure_gallery_requested = true;
     s.runner.update(s.state);
     EXPECT_TRUE(s.view().gallery_coverage.running);
+    s.state.show_image = false;  // closing the panel does not stop it
     EXPECT_TRUE(s.runner.busy(s.state)) << "frames keep coming while it measures";
     for (int i = 0; i < 1000 && s.view().gallery_coverage.running; i++) s.runner.update(s.state);
+    s.state.show_image = true;
     const GalleryCoverage & g = s.view().gallery_coverage;
     ASSERT_TRUE(g.finished());
     ASSERT_EQ(g.cells, 100);
