@@ -13,6 +13,7 @@ int cli_plot_log(int argc, char ** argv);
 int cli_corpus(int argc, char ** argv);
 int cli_eval(int argc, char ** argv);
 int cli_eval_by_length(int argc, char ** argv);
+int cli_eval_everyday(int argc, char ** argv);   // `attn eval --everyday ...`
 int cli_eval_classifier(int argc, char ** argv);  // `attn eval --classifier ...`  // `attn eval --by-length ...` (cli_eval dispatches)
 
 } // namespace attn

@@ -1,6 +1,8 @@
-// `attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--show N]`: generates the parallel corpus
-// (corpus/corpus.h) into DIR and prints its fingerprint; the same seed and lexicon always give
-// byte-identical files. --show N prints N random sentences with their translations instead.
+// `attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--show N]`: generates the
+// parallel corpus (corpus/corpus.h) into DIR and prints its fingerprint; the same seed and lexicon
+// always give byte-identical files. No split contains an English sentence of the held-out file
+// (default assets/everyday/everyday.tsv, the everyday test set). --show N prints N random
+// sentences with their translations instead.
 #include "app/cli.h"
 #include "corpus/corpus.h"
 #include "corpus/realize.h"
@@ -14,7 +16,7 @@ namespace attn {
 
 int cli_corpus(int argc, char ** argv) {
     corpus::CorpusOptions o;
-    std::string out = "build/corpus", lexicon_dir = "assets/lexicon";
+    std::string out = "build/corpus", lexicon_dir = "assets/lexicon", held_out = "assets/everyday/everyday.tsv";
     int show = 0;
     float richness = -1;
     for (int i = 0; i < argc; i++) {
@@ -23,10 +25,11 @@ int cli_corpus(int argc, char ** argv) {
         if (a == "--seed" && has_value) o.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--out" && has_value) out = argv[++i];
         else if (a == "--lexicon" && has_value) lexicon_dir = argv[++i];
+        else if (a == "--held-out" && has_value) held_out = argv[++i];
         else if (a == "--show" && has_value) show = std::atoi(argv[++i]);
         else if (a == "--richness" && has_value) richness = float(std::atof(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--show N [--richness R]]\n");
+            std::fprintf(stderr, "usage: attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--show N [--richness R]]\n");
             return 2;
         }
     }
@@ -44,6 +47,11 @@ int cli_corpus(int argc, char ** argv) {
         }
         return 0;
     }
+    // A corpus without its held-out list could quietly train on the test set: no file, no corpus.
+    if (Status s = corpus::load_held_out_english(held_out, &o.held_out_english); !s) {
+        std::fprintf(stderr, "attn corpus: %s (the held-out test sentences; --held-out FILE)\n", s.message.c_str());
+        return 1;
+    }
     const auto t0 = std::chrono::steady_clock::now();
     corpus::Corpus c;
     if (Status s = corpus::generate_corpus(lex, o, &c); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
@@ -52,9 +60,9 @@ int cli_corpus(int argc, char ** argv) {
     if (Status s = corpus::write_corpus(c, o, lexicon_hash, out, &fingerprint); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("corpus seed %llu -> %s: train %zu, dev %zu, test %zu, compositional %zu, %zu challenge sets (%.1f s)\n"
-                "fingerprint %s\n",
+                "kept out: the %zu English sentences of %s\nfingerprint %s\n",
                 (unsigned long long)o.seed, out.c_str(), c.train.size(), c.dev.size(), c.test.size(), c.compositional.size(),
-                c.challenge.size(), seconds, fingerprint.c_str());
+                c.challenge.size(), seconds, o.held_out_english.size(), held_out.c_str(), fingerprint.c_str());
     return 0;
 }
 

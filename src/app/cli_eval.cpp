@@ -4,7 +4,8 @@
 // models/translation_eval.h). --all also scores the compositional split and every challenge set,
 // printing a Markdown table for the model card. --real scores a real-text TSV (scripts/real-text)
 // whose column C (0-based) holds the reference.
-// `attn eval --by-length ...` (BLEU per source-length bucket, several models) is cli_eval_by_length.cpp.
+// `attn eval --by-length ...` (BLEU per source-length bucket, several models) is cli_eval_by_length.cpp,
+// `attn eval --everyday DIR` (the everyday test set) cli_eval_everyday.cpp.
 #include "app/cli.h"
 #include "corpus/parallel_data.h"
 #include "models/translation_eval.h"
@@ -24,6 +25,7 @@ void usage() {
     std::fprintf(stderr,
                  "usage: attn eval --model M.safetensors --corpus DIR [--split test.tsv] [--limit N] [--beam B] [--all]\n"
                  "       attn eval --model M.safetensors --real FILE.tsv --column C [--limit N] [--beam B]\n"
+                 "       attn eval --model M.safetensors --everyday DIR [--beam B] [--out FILE.tsv]\n"
                  "       attn eval --classifier M.safetensors [--data DIR] [--png confusion.png]\n"
                  "       attn eval --by-length --corpus DIR --model A.safetensors [--model B.safetensors ...] [--label NAME ...]\n"
                  "                 [--limit-per-bucket N] [--png out.png] [--csv out.csv]\n");
@@ -68,6 +70,7 @@ int cli_eval(int argc, char ** argv) {
     for (int i = 0; i < argc; i++) {
         if (std::string(argv[i]) == "--by-length") return cli_eval_by_length(argc, argv);
         if (std::string(argv[i]) == "--classifier") return cli_eval_classifier(argc, argv);
+        if (std::string(argv[i]) == "--everyday") return cli_eval_everyday(argc, argv);
     }
     std::string model_path, dir, split = "test.tsv", real;
     size_t limit = 0;

@@ -108,7 +108,10 @@ static int translate_text(const Translator & t, const std::string & text, const 
         out["output_ids"] = r.decode.tokens;
         out["translation"] = r.display;
         out["truncated"] = r.truncated;
-        out["notices"] = sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words());
+        out["stopped"] = decode_stop_name(r.decode.stop);
+        std::vector<std::string> notices = sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words());
+        if (const std::string n = stop_notice(r.decode); !n.empty()) notices.push_back(n);
+        out["notices"] = notices;
         out["architecture"] = t.architecture();
         out["config"] = nlohmann::json::parse(t.is_transformer() ? t.model().config().to_json() : t.rnn().config().to_json());
         if (!t.is_transformer()) out["context_c"] = r.context_c;
@@ -123,6 +126,7 @@ static int translate_text(const Translator & t, const std::string & text, const 
     for (const std::string & n : sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words()))
         std::printf("note:        %s\n", n.c_str());
     std::printf("translation: %s\n", r.display.c_str());
+    if (const std::string n = stop_notice(r.decode); !n.empty()) std::printf("stopped:     %s\n", n.c_str());
     if (t.kind() == Translator::Kind::RnnEncDec) {
         std::printf("no attention: the decoder saw only C, the encoder's last state (%zu numbers), at every step\n",
                     r.context_c.size());
@@ -245,6 +249,7 @@ int cli_translate(int argc, char ** argv) {
     out["log_prob"] = r.log_prob;
     out["score"] = r.score;
     out["finished"] = r.finished;
+    out["stopped"] = decode_stop_name(r.stop);
     out["beam"] = opts.beam;
     out["config"] = nlohmann::json::parse(c.to_json());
     std::printf("%s\n", out.dump().c_str());

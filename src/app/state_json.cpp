@@ -131,6 +131,7 @@ std::string app_state_json(const AppState & s) {
     j["source"] = t.encoder_tokens;
     j["unknown"] = t.unknown;
     j["notices"] = t.notices;
+    j["stopped"] = decode_stop_name(t.stopped);
     j["sentence_cut"] = s.sentence_was_truncated;  // the text was cut to AppState::kMaxSentenceChars
     j["milliseconds"] = t.milliseconds;
     j["selection"] = {{"kind", attention_kind_id(a.kind)}, {"layer", a.layer}, {"head", a.head}, {"query", a.query},

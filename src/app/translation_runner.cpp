@@ -196,6 +196,8 @@ void TranslationRunner::run(AppState & state) {
     t.unknown = r.source.unknown;
     t.truncated = r.truncated;
     t.notices = sentence_notices(state.sentence, encode_words(tr.source_vocab(), state.sentence), r.truncated, tr.max_source_words());
+    t.stopped = r.decode.stop;
+    if (const std::string n = stop_notice(r.decode); !n.empty()) t.notices.push_back(n);
     t.decoder_inputs.push_back("<s>");
     for (int32_t id : r.decode.tokens) {
         t.outputs.push_back(tr.target_vocab().token(id));

@@ -78,4 +78,9 @@ std::string_view utf8_prefix(std::string_view s, size_t max_codepoints) {
     return s.substr(0, i);
 }
 
+bool is_unicode_space(uint32_t cp) {
+    return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 || cp == 0xA0 || cp == 0x1680 ||
+           (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
 } // namespace attn

@@ -20,5 +20,8 @@ std::string utf8_sanitize(std::string_view s);      // invalid bytes become U+FF
 std::string utf8_encode(uint32_t codepoint);        // "" for invalid code points
 // The longest prefix of s with at most max_codepoints code points, never splitting a sequence.
 std::string_view utf8_prefix(std::string_view s, size_t max_codepoints);
+// White space as Python's str.isspace() has it (what sacreBLEU's text.split() splits on): ASCII
+// white space and the separators, the ideographic space U+3000 and no-break spaces included.
+bool is_unicode_space(uint32_t codepoint);
 
 } // namespace attn

@@ -38,6 +38,31 @@ std::string dedup_key(const CorpusExample & e) {
     return k;
 }
 
+} // namespace
+
+std::string held_out_key(std::string_view english) {
+    std::vector<std::string> words = tokenize_words(english);
+    while (!words.empty() && (words.back() == "." || words.back() == "?" || words.back() == "!")) words.pop_back();
+    std::string key;
+    for (const std::string & w : words) key += (key.empty() ? "" : " ") + w;
+    return key;
+}
+
+Status load_held_out_english(const std::string & path, std::set<std::string> * out) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return Status::error("cannot read " + path);
+    std::string line;
+    for (int number = 1; std::getline(f, line); number++) {
+        const size_t a = line.find('\t'), b = a == std::string::npos ? a : line.find('\t', a + 1);
+        const size_t c = b == std::string::npos ? b : line.find('\t', b + 1);
+        if (c == std::string::npos) return Status::error(path + ":" + std::to_string(number) + ": no English column");
+        out->insert(held_out_key(std::string_view(line).substr(b + 1, c - b - 1)));
+    }
+    return Status::success();
+}
+
+namespace {
+
 struct LengthBucket { int lo, hi; double share; float richness_lo, richness_hi; };
 // The training mix, with the richness range that tends to produce each length.
 const LengthBucket kTrainMix[] = {{3, 5, 0.08, 0.0f, 0.15f},   {6, 10, 0.35, 0.0f, 0.45f},  {11, 15, 0.30, 0.25f, 0.75f},
@@ -45,7 +70,8 @@ const LengthBucket kTrainMix[] = {{3, 5, 0.08, 0.0f, 0.15f},   {6, 10, 0.35, 0.0
 
 class Drawer {
 public:
-    Drawer(const Lexicon & lex, Grammar & g, uint64_t seed) : m_lex(lex), m_grammar(g), m_rng(seed) {}
+    Drawer(const Lexicon & lex, Grammar & g, uint64_t seed, const std::set<std::string> & held_out)
+        : m_lex(lex), m_grammar(g), m_rng(seed), m_held_out(held_out) {}
     std::set<std::string> used;  // dedup keys across all splits
 
     // A new sentence with English length in [lo, hi] satisfying `accept`; false when none was
@@ -59,6 +85,7 @@ public:
             const int n = words_without_final_punct(en);
             if (n < lo || n > hi || !accept(s)) continue;
             CorpusExample e = realize_example(m_lex, s);
+            if (!m_held_out.empty() && m_held_out.count(held_out_key(e.en))) continue;
             if (!used.insert(dedup_key(e)).second) continue;
             *out = std::move(e);
             return true;
@@ -81,6 +108,7 @@ private:
     const Lexicon & m_lex;
     Grammar & m_grammar;
     Rng m_rng;
+    const std::set<std::string> & m_held_out;
 };
 
 // Richness range for an arbitrary length band: that of the mix bucket it overlaps most.
@@ -127,7 +155,7 @@ Status generate_corpus(const Lexicon & lex, const CorpusOptions & o, Corpus * ou
     Grammar grammar(lex);
     Rng holdout_rng(o.seed * 0x9E3779B97F4A7C15ull + 7);
     grammar.hold_out(holdout_rng, o.heldout_adjective_noun, o.heldout_verb_object);
-    Drawer drawer(lex, grammar, o.seed);
+    Drawer drawer(lex, grammar, o.seed, o.held_out_english);
     Corpus c;
     auto clean = [&](const Sentence & s) { return !grammar.uses_held_out_pair(s); };
 

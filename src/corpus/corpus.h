@@ -17,7 +17,9 @@
 #include "corpus/lexicon.h"
 
 #include <map>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace attn::corpus {
@@ -26,7 +28,17 @@ struct CorpusOptions {
     uint64_t seed = 1;
     int train = 100000, mini = 30000, dev = 2000, test = 3000, challenge = 300, compositional = 500;
     double heldout_adjective_noun = 0.02, heldout_verb_object = 0.03;
+    // English sentences no split may contain (held_out_key of each): the everyday test set, which
+    // is never training data.
+    std::set<std::string> held_out_english;
 };
+
+// A sentence as typed ("Hello, how are you?") and as generated ("hello , how are you ?") give
+// the same key: tokenize_words's tokens, without final . ? or !.
+std::string held_out_key(std::string_view english);
+
+// The keys of the English column of an everyday test set file (assets/everyday/everyday.tsv).
+Status load_held_out_english(const std::string & path, std::set<std::string> * out);
 
 struct CorpusExample {
     std::string en, zh, de;            // space-separated tokens

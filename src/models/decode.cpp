@@ -33,40 +33,74 @@ StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int 
     return step;
 }
 
+const char * decode_stop_name(DecodeStop stop) {
+    switch (stop) {
+        case DecodeStop::Eos: return "eos";
+        case DecodeStop::Repetition: return "repetition";
+        default: return "length_cap";
+    }
+}
+
+int length_cap(int source_length, int max_positions) {
+    return std::max(1, std::min(2 * source_length + 10, max_positions));
+}
+
+int repetition_cut(const std::vector<int32_t> & tokens) {
+    const int T = int(tokens.size());
+    for (int n = 1; n <= 4; n++) {
+        const int needed = n == 1 ? 4 : 3;
+        if (T < n * needed) continue;
+        int copies = 1;  // the last unit, tokens[T-n, T)
+        while ((copies + 1) * n <= T &&
+               std::equal(tokens.end() - n, tokens.end(), tokens.end() - (copies + 1) * n))
+            copies++;
+        if (copies >= needed) return T - (copies - 1) * n;
+    }
+    return -1;
+}
+
 int default_max_length(const TransformerConfig & cfg, int source_length, int requested) {
     const int cap = cfg.max_positions;  // the positional table's end
-    const int want = requested > 0 ? requested : source_length + 50;
-    return std::max(1, std::min(want, cap));
+    if (requested > 0) return std::max(1, std::min(requested, cap));
+    return length_cap(source_length, cap);
 }
 
 DecodeResult greedy_search(const TransformerConfig & c, int max_length,
-                           const std::function<bool(int32_t token, Tensor * logits)> & step) {
+                           const std::function<bool(int32_t token, Tensor * logits)> & step, bool cut_repetitions) {
     DecodeResult r;
     Tensor logits;
-    std::vector<double> lp;
+    std::vector<double> lp, token_log_probs;
     int32_t token = c.bos_id;
     for (int t = 0; t < max_length; t++) {
         if (!step(token, &logits)) break;
         log_softmax(logits.data(), c.tgt_vocab, &lp);
         token = int32_t(std::max_element(lp.begin(), lp.end()) - lp.begin());
         r.tokens.push_back(token);
-        r.log_prob += lp[size_t(token)];
-        if (token == c.eos_id) { r.finished = true; break; }
+        token_log_probs.push_back(lp[size_t(token)]);
+        if (token == c.eos_id) { r.finished = true; r.stop = DecodeStop::Eos; break; }
+        if (const int keep = cut_repetitions ? repetition_cut(r.tokens) : -1; keep >= 0) {
+            r.tokens.resize(size_t(keep));
+            token_log_probs.resize(size_t(keep));
+            r.stop = DecodeStop::Repetition;
+            break;
+        }
     }
+    for (double l : token_log_probs) r.log_prob += l;
     r.score = r.log_prob;
     return r;
 }
 
-DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length) {
+DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length,
+                           bool cut_repetitions) {
     DecoderCache cache = model.new_cache();
     return greedy_search(model.config(), max_length, [&](int32_t token, Tensor * logits) {
         model.decode_step(cc, enc, cache, token, logits);
         return true;
-    });
+    }, cut_repetitions);
 }
 
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
-                         float alpha, int max_length) {
+                         float alpha, int max_length, bool cut_repetitions) {
     // One cache per hypothesis, stepped one after the other: a survivor gets a copy of its
     // parent's cache.
     std::vector<DecoderCache> caches{model.new_cache()};
@@ -83,7 +117,7 @@ DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderO
         }
         return true;
     };
-    return beam_search(model.config(), beam, alpha, max_length, step);
+    return beam_search(model.config(), beam, alpha, max_length, step, cut_repetitions);
 }
 
 void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,
@@ -104,8 +138,8 @@ DecodeResult translate(Compute & cc, const Transformer & model, const std::vecto
     EncoderOutput enc;
     model.encode(cc, src, &enc, trace);
     const int max_length = default_max_length(model.config(), int(src.size()), opts.max_length);
-    DecodeResult r = opts.beam <= 1 ? greedy_decode(cc, model, enc, max_length)
-                                    : beam_decode(cc, model, enc, opts.beam, opts.length_penalty, max_length);
+    DecodeResult r = opts.beam <= 1 ? greedy_decode(cc, model, enc, max_length, opts.cut_repetitions)
+                                    : beam_decode(cc, model, enc, opts.beam, opts.length_penalty, max_length, opts.cut_repetitions);
     if (trace) record_forced_trace(cc, model, enc, r.tokens, trace);
     return r;
 }

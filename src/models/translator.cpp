@@ -4,6 +4,17 @@
 
 namespace attn {
 
+std::string stop_notice(const DecodeResult & r) {
+    switch (r.stop) {
+        case DecodeStop::Eos: return "";
+        case DecodeStop::Repetition:
+            return "The model began repeating itself, so the translation was stopped there: do not trust it.";
+        default:
+            return "The translation was cut at " + std::to_string(r.tokens.size()) +
+                   " tokens (twice the source's length plus 10, or the model's limit) before the model finished it.";
+    }
+}
+
 Status Translator::read_vocabularies(const std::map<std::string, std::string> & meta, int src_size, int tgt_size) {
     for (const char * key : {"src_vocab", "tgt_vocab", "target_language"})
         if (!meta.count(key)) return Status::error(std::string("not a translator: the model file has no \"") + key + "\" metadata");
@@ -93,7 +104,7 @@ Translation Translator::translate(Compute & cc, std::string_view text, const Dec
         t.decoder_ms = ms_since(decoding) - t.encoder_ms;
     } else {
         RnnRunInfo info;
-        t.decode = rnn_translate(cc, m_rnn, t.source_ids, opts.max_length, trace, &info);
+        t.decode = rnn_translate(cc, m_rnn, t.source_ids, opts.max_length, trace, &info, opts.cut_repetitions);
         t.encoder_ms = info.encoder_ms;
         t.decoder_ms = info.decoder_ms;
         t.encoder_step_ms = std::move(info.encoder_step_ms);

@@ -27,6 +27,10 @@ struct Translation {
     std::vector<float> context_c;          // RNN only: the encoder's last forward state
 };
 
+// What to tell the reader when decoding did not end with </s> (empty when it did): the output hit
+// the length cap, or it began repeating itself and was cut. Either way it is unreliable.
+std::string stop_notice(const DecodeResult & r);
+
 class Translator {
 public:
     enum class Kind { Transformer, RnnEncDec, RnnSearch };

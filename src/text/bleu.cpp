@@ -3,6 +3,7 @@
 #include "core/utf8.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <map>
 
@@ -60,14 +61,16 @@ std::vector<std::string> tokenize_13a(std::string_view text) {
     // s/([0-9])(-)/$1 $2 /g
     const std::string e = pairwise(a, [&](char x, char y) { return is_ascii_digit(x) && y == '-'; },
                                    [](std::string & o, char x, char y) { o += x; o += ' '; o += y; o += ' '; });
+    // Split on white space as Python's str.split() does (U+3000 and no-break spaces included).
     std::vector<std::string> tokens;
     std::string cur;
-    for (char c : e) {
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+    for (size_t i = 0; i < e.size();) {
+        const size_t start = i;
+        if (is_unicode_space(utf8_decode(e, i))) {
             if (!cur.empty()) tokens.push_back(cur);
             cur.clear();
         } else {
-            cur += c;
+            cur.append(e, start, i - start);
         }
     }
     if (!cur.empty()) tokens.push_back(cur);
@@ -105,18 +108,29 @@ static NgramCounts count_ngrams(const std::vector<std::string> & toks, size_t n)
     return counts;
 }
 
-BleuScore corpus_bleu(const std::vector<std::vector<std::string>> & hyps, const std::vector<std::vector<std::string>> & refs) {
+BleuScore corpus_bleu_multi(const std::vector<std::vector<std::string>> & hyps,
+                            const std::vector<std::vector<std::vector<std::string>>> & refs) {
     BleuScore s;
     int64_t matches[4] = {0, 0, 0, 0}, totals[4] = {0, 0, 0, 0};
     const size_t n_pairs = std::min(hyps.size(), refs.size());
     for (size_t k = 0; k < n_pairs; k++) {
-        s.hyp_length += int64_t(hyps[k].size());
-        s.ref_length += int64_t(refs[k].size());
+        const int64_t hyp_len = int64_t(hyps[k].size());
+        s.hyp_length += hyp_len;
+        // The reference length closest to the hypothesis's, the shorter one on a tie.
+        int64_t closest = -1;
+        for (const auto & r : refs[k]) {
+            const int64_t len = int64_t(r.size());
+            const int64_t d = std::llabs(len - hyp_len), best = std::llabs(closest - hyp_len);
+            if (closest < 0 || d < best || (d == best && len < closest)) closest = len;
+        }
+        s.ref_length += std::max<int64_t>(closest, 0);
         for (size_t n = 1; n <= 4; n++) {
-            const NgramCounts h = count_ngrams(hyps[k], n), r = count_ngrams(refs[k], n);
-            for (const auto & [gram, count] : h) {
-                auto it = r.find(gram);
-                matches[n - 1] += std::min(count, it == r.end() ? int64_t(0) : it->second);
+            NgramCounts most;  // per n-gram, the most any one reference has
+            for (const auto & r : refs[k])
+                for (const auto & [gram, count] : count_ngrams(r, n)) most[gram] = std::max(most[gram], count);
+            for (const auto & [gram, count] : count_ngrams(hyps[k], n)) {
+                auto it = most.find(gram);
+                matches[n - 1] += std::min(count, it == most.end() ? int64_t(0) : it->second);
                 totals[n - 1] += count;
             }
         }
@@ -135,11 +149,30 @@ BleuScore corpus_bleu(const std::vector<std::vector<std::string>> & hyps, const 
     return s;
 }
 
+BleuScore corpus_bleu(const std::vector<std::vector<std::string>> & hyps, const std::vector<std::vector<std::string>> & refs) {
+    std::vector<std::vector<std::vector<std::string>>> one_each;
+    one_each.reserve(refs.size());
+    for (const auto & r : refs) one_each.push_back({r});
+    return corpus_bleu_multi(hyps, one_each);
+}
+
 BleuScore corpus_bleu(const std::vector<std::string> & hyps, const std::vector<std::string> & refs, BleuTokenizer tok) {
     std::vector<std::vector<std::string>> h, r;
     for (const std::string & x : hyps) h.push_back(bleu_tokenize(x, tok));
     for (const std::string & x : refs) r.push_back(bleu_tokenize(x, tok));
     return corpus_bleu(h, r);
+}
+
+BleuScore corpus_bleu(const std::vector<std::string> & hyps, const std::vector<std::vector<std::string>> & refs,
+                      BleuTokenizer tok) {
+    std::vector<std::vector<std::string>> h;
+    std::vector<std::vector<std::vector<std::string>>> r;
+    for (const std::string & x : hyps) h.push_back(bleu_tokenize(x, tok));
+    for (const auto & alternatives : refs) {
+        r.emplace_back();
+        for (const std::string & x : alternatives) r.back().push_back(bleu_tokenize(x, tok));
+    }
+    return corpus_bleu_multi(h, r);
 }
 
 } // namespace attn

@@ -1,4 +1,4 @@
-// Corpus BLEU (Papineni et al. 2002) as sacreBLEU computes it by default: one reference per
+// Corpus BLEU (Papineni et al. 2002) as sacreBLEU computes it by default: one or more references per
 // sentence, n-grams up to 4 with uniform weights, clipped counts summed over the corpus, brevity
 // penalty from the corpus lengths, score in 0..100. Tokenisation as sacreBLEU's:
 //   Tok13a  the "13a" tokeniser of WMT's mteval-v13a script (German, English)
@@ -29,6 +29,14 @@ struct BleuScore {
 BleuScore corpus_bleu(const std::vector<std::vector<std::string>> & hypotheses,
                       const std::vector<std::vector<std::string>> & references);
 BleuScore corpus_bleu(const std::vector<std::string> & hypotheses, const std::vector<std::string> & references,
+                      BleuTokenizer tok);
+
+// Several references per hypothesis (references[k] for hypothesis k): each n-gram's count is
+// clipped to the most any one reference has, and the reference length is the one closest to the
+// hypothesis's (the shorter on a tie), as sacreBLEU and NLTK do.
+BleuScore corpus_bleu_multi(const std::vector<std::vector<std::string>> & hypotheses,
+                            const std::vector<std::vector<std::vector<std::string>>> & references);
+BleuScore corpus_bleu(const std::vector<std::string> & hypotheses, const std::vector<std::vector<std::string>> & references,
                       BleuTokenizer tok);
 
 } // namespace attn

@@ -2,6 +2,7 @@
 // Panels read and write it; the models never see it. Later issues add model, attention-view and
 // backend selections here, and the URL-state code serialises exactly this struct.
 #pragma once
+#include "models/decode_stop.h"
 #include "models/transformer_config.h"
 #include "ui/backend_choice.h"
 #include "nn/attention_trace.h"
@@ -54,6 +55,7 @@ struct TranslationView {
     std::vector<std::string> decoder_inputs; // <s>, then the output tokens: the decoder's positions
     std::vector<std::string> outputs;        // the token written at each decoder position, ending in </s>
     std::string display;                     // the translation as text
+    DecodeStop stopped = DecodeStop::Eos;    // why decoding ended (a cap or a cut loop is also a notice)
     AttentionTrace trace;
     TransformerConfig config;
     double milliseconds = 0;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -183,6 +185,45 @@ TEST(Corpus, DeterministicSplitsWithTheirRules) {
     ASSERT_TRUE(parse_example_tsv_line(example_tsv_line(a.train[0]), &back));
     EXPECT_EQ(example_tsv_line(back), example_tsv_line(a.train[0]));
     EXPECT_EQ(back.en_words, a.train[0].en_words);
+}
+
+// The everyday test set is never training data: any sentence on the held-out list, however it
+// is typed, is left out of every split.
+TEST(Corpus, HeldOutEnglishIsInNoSplit) {
+    const Lexicon & lex = shipped();
+    Corpus plain;
+    ASSERT_TRUE(generate_corpus(lex, small_options(7), &plain).ok);
+    // Two sentences the generator writes, typed as a person would: capitals, "!" for ".".
+    auto typed = [](std::string en) {
+        en[0] = char(std::toupper(uint8_t(en[0])));
+        if (en.size() > 2 && en.substr(en.size() - 2) == " .") en = en.substr(0, en.size() - 2) + "!";
+        return en;
+    };
+    const std::string from_train = plain.train[3].en, from_test = plain.test[5].en;
+    CorpusOptions o = small_options(7);
+    o.held_out_english = {held_out_key(typed(from_train)), held_out_key(typed(from_test))};
+    EXPECT_EQ(held_out_key(typed(from_train)), held_out_key(from_train));
+    Corpus kept_out;
+    ASSERT_TRUE(generate_corpus(lex, o, &kept_out).ok);
+    size_t total = 0;
+    auto check = [&](const std::vector<CorpusExample> & split) {
+        for (const CorpusExample & e : split) {
+            total++;
+            EXPECT_FALSE(o.held_out_english.count(held_out_key(e.en))) << e.en;
+        }
+    };
+    for (const auto * split : {&kept_out.train, &kept_out.dev, &kept_out.test, &kept_out.compositional}) check(*split);
+    for (const auto & [tag, rows] : kept_out.challenge) check(rows);
+    EXPECT_EQ(kept_out.train.size(), plain.train.size());  // the splits keep their sizes
+    EXPECT_EQ(kept_out.test.size(), plain.test.size());
+    EXPECT_GT(total, 0u);
+
+    std::set<std::string> everyday;
+    ASSERT_TRUE(load_held_out_english(std::string(ATTN_SOURCE_DIR) + "/assets/everyday/everyday.tsv", &everyday).ok);
+    EXPECT_EQ(everyday.size(), 338u);
+    EXPECT_TRUE(everyday.count("hello , how are you"));
+    EXPECT_TRUE(everyday.count("attention is all you need"));
+    EXPECT_FALSE(load_held_out_english(std::string(ATTN_SOURCE_DIR) + "/assets/everyday/no-such-file.tsv", &everyday).ok);
 }
 
 TEST(Corpus, WrittenFilesHaveAStableFingerprint) {

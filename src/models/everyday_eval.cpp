@@ -1,0 +1,88 @@
+#include "models/everyday_eval.h"
+
+#include "text/bleu.h"
+#include "text/chrf.h"
+
+#include <fstream>
+#include <map>
+
+namespace attn {
+
+Status load_everyday(const std::string & path, const std::string & target_language, std::vector<EverydayItem> * out) {
+    const int first_ref = target_language == "de" ? 5 : target_language.rfind("zh", 0) == 0 ? 3 : -1;
+    if (first_ref < 0) return Status::error("the everyday set has no references in " + target_language);
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return Status::error("cannot read " + path);
+    out->clear();
+    std::string line;
+    for (int number = 1; std::getline(f, line); number++) {
+        std::vector<std::string> cells;
+        size_t start = 0;
+        for (size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) cells.push_back(line.substr(start, tab - start));
+        cells.push_back(line.substr(start));
+        bool empty_cell = false;
+        for (const std::string & c : cells) empty_cell = empty_cell || c.empty();
+        if (cells.size() != 7 || empty_cell)
+            return Status::error(path + ":" + std::to_string(number) + ": expected 7 non-empty tab-separated cells");
+        out->push_back({cells[0], cells[1], cells[2], {cells[size_t(first_ref)], cells[size_t(first_ref) + 1]}});
+    }
+    if (out->empty()) return Status::error(path + " has no sentences");
+    return Status::success();
+}
+
+EverydayScore score_everyday(const std::string & category, const std::vector<const EverydayItem *> & items,
+                             const std::vector<const std::string *> & hypotheses, bool chinese) {
+    EverydayScore s;
+    s.category = category;
+    s.sentences = int(items.size());
+    std::vector<std::string> hyps;
+    std::vector<std::vector<std::string>> refs;
+    for (size_t i = 0; i < items.size(); i++) {
+        hyps.push_back(*hypotheses[i]);
+        refs.push_back(items[i]->references);
+    }
+    s.chrf = corpus_chrf(hyps, refs);
+    s.bleu = corpus_bleu(hyps, refs, chinese ? BleuTokenizer::Zh : BleuTokenizer::Tok13a).bleu;
+    return s;
+}
+
+EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::vector<EverydayItem> & items,
+                               const DecodeOptions & opts) {
+    EverydayEval e;
+    std::vector<Translation> done;
+    done.reserve(items.size());
+    for (const EverydayItem & item : items) {
+        done.push_back(t.translate(cc, item.source, opts, nullptr));
+        e.hypotheses.push_back(done.back().display);
+        e.stops.push_back(done.back().decode.stop);
+    }
+    // Scores per category, then for everything, from the same per-item results.
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<size_t>> members;
+    for (size_t i = 0; i < items.size(); i++) {
+        if (!members.count(items[i].category)) order.push_back(items[i].category);
+        members[items[i].category].push_back(i);
+    }
+    auto score = [&](const std::string & name, const std::vector<size_t> & which) {
+        std::vector<const EverydayItem *> its;
+        std::vector<const std::string *> hyps;
+        for (size_t i : which) {
+            its.push_back(&items[i]);
+            hyps.push_back(&e.hypotheses[i]);
+        }
+        EverydayScore s = score_everyday(name, its, hyps, t.chinese());
+        for (size_t i : which) {
+            s.words += long(done[i].source.words.size());
+            s.unknown_words += done[i].source.unknown_count;
+            s.stopped += done[i].decode.stop != DecodeStop::Eos;
+        }
+        return s;
+    };
+    for (const std::string & c : order) e.categories.push_back(score(c, members[c]));
+    std::vector<size_t> everything(items.size());
+    for (size_t i = 0; i < items.size(); i++) everything[i] = i;
+    e.all = score("all", everything);
+    return e;
+}
+
+} // namespace attn
