@@ -14,6 +14,8 @@
 //               "warmup": 400, "factor": 1.0, "lr": 1e-3, "clip_norm": 1.0, "dropout": 0.1,
 //               "label_smoothing": 0.1, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "weight_decay": 0,
 //               "max_seconds": 0 (0: no limit; else stop after this much wall time, as if done),
+//               "replicas": 1 (data parallel: each batch split by sentences over this many threads,
+//               each with its own copy of the model; results repeat for a given count),
 //               "alignment_weight": 0, "alignment_layer": -1, "alignment_head": 0 (guided alignment
 //               on one cross-attention head, with a corpus's gold links; see TrainOptions)},
 //    "output": {"dir": "runs/reverse", "checkpoint_every": 200}}
@@ -59,6 +61,7 @@ struct RunConfig {
     // A generated corpus instead of a toy task (corpus_dir not empty).
     std::string corpus_dir, target = "de", split = "train.tsv", heldout_split = "dev.tsv";
     double max_seconds = 0;
+    int replicas = 1;
 };
 
 // Reads numbers and strings without exceptions (nlohmann is used in its non-throwing style here:
@@ -121,6 +124,7 @@ Status read_run_config(const std::string & path, RunConfig * out) {
                      integer(train, "seed", &c.trainer.seed, 0, (1LL << 62)),
                      integer(train, "warmup", &c.trainer.warmup, 1, 100000000),
                      integer(output, "checkpoint_every", &c.trainer.checkpoint_every, 0, 100000000),
+                     integer(train, "replicas", &c.replicas, 1, 64),
                      number(train, "factor", &c.trainer.factor), number(train, "lr", &c.trainer.lr),
                      number(train, "clip_norm", &c.trainer.clip_norm), number(train, "beta1", &c.trainer.adam.beta1),
                      number(train, "beta2", &c.trainer.adam.beta2), number(train, "eps", &c.trainer.adam.eps),
@@ -270,9 +274,22 @@ int cli_train(int argc, char ** argv) {
     }
     Compute cc = Compute::fastest();
     model.bind_trainer(cc, rc);
+    // Data parallel: one more model (its own weights, Compute and trainer) per extra thread.
+    std::vector<std::unique_ptr<Compute>> replica_computes;
+    std::vector<std::unique_ptr<TrainedModel>> replicas;
+    std::vector<Seq2SeqModel *> replica_models;
+    for (int r = 1; r < rc.replicas; r++) {
+        replica_computes.push_back(std::make_unique<Compute>(cc.same_choices()));
+        replicas.push_back(std::make_unique<TrainedModel>());
+        if (Status st = replicas.back()->create(rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
+        replicas.back()->bind_trainer(*replica_computes.back(), rc);
+        replica_models.push_back(replicas.back()->seq2seq.get());
+    }
     std::map<std::string, std::string> checkpoint_meta = info;
     checkpoint_meta["config"] = rc.rnn ? rc.rnn_model.to_json() : rc.model.to_json();
-    Trainer trainer(*model.seq2seq, train_data, rc.trainer, checkpoint_meta);
+    checkpoint_meta["replicas"] = std::to_string(rc.replicas);
+    Seq2SeqTask task(*model.seq2seq, train_data, rc.trainer.max_tokens, replica_models);
+    Trainer trainer(task, rc.trainer, checkpoint_meta);
     if (resume) {
         if (Status st = trainer.resume(rc.trainer.checkpoint_path); !st) {
             std::fprintf(stderr, "attn train: cannot resume: %s\n", st.message.c_str());

@@ -1,5 +1,6 @@
 #include "train/trainer.h"
 
+#include "core/parallel.h"
 #include "train/grad_clip.h"
 #include "train/schedule.h"
 
@@ -15,10 +16,54 @@ int64_t Seq2SeqTask::begin_epoch(uint64_t seed, int64_t epoch) {
 }
 
 double Seq2SeqTask::train_batch(int64_t index, Rng & rng, TensorMap * grads, int64_t * items) {
-    const PaddedBatch batch =
-        make_padded_batch(m_data, m_batches[size_t(index)], m_model.pad_id(), m_model.bos_id(), m_model.eos_id());
+    const std::vector<size_t> & indices = m_batches[size_t(index)];
+    if (!m_replicas.empty() && indices.size() > 1) return data_parallel_batch(indices, rng, grads, items);
+    const PaddedBatch batch = make_padded_batch(m_data, indices, m_model.pad_id(), m_model.bos_id(), m_model.eos_id());
     *items = batch.target_tokens;
     return m_model.forward_backward(batch, rng, grads);
+}
+
+// Part p of R takes the batch's sentences [n·p/R, n·(p+1)/R); part 0 runs on the model itself.
+double Seq2SeqTask::data_parallel_batch(const std::vector<size_t> & indices, Rng & rng, TensorMap * grads, int64_t * items) {
+    const int parts = int(std::min(m_replicas.size() + 1, indices.size()));
+    m_replica_grads.resize(m_replicas.size());
+    for (int p = 1; p < parts; p++)
+        for (auto & [name, t] : m_replicas[size_t(p - 1)]->parameters()) {
+            const Tensor & src = m_model.parameters().at(name);
+            std::copy(src.data(), src.data() + src.numel(), t.data());
+        }
+    std::vector<PaddedBatch> batches(static_cast<size_t>(parts));
+    std::vector<Rng> rngs;
+    for (int p = 0; p < parts; p++) {
+        const size_t n = indices.size();
+        const std::vector<size_t> part(indices.begin() + long(n * size_t(p) / size_t(parts)),
+                                       indices.begin() + long(n * size_t(p + 1) / size_t(parts)));
+        batches[size_t(p)] = make_padded_batch(m_data, part, m_model.pad_id(), m_model.bos_id(), m_model.eos_id());
+        rngs.emplace_back(rng.next_u64());
+    }
+    std::vector<double> losses(static_cast<size_t>(parts));
+    parallel_ranges(parts, parts, [&](int64_t p0, int64_t p1, int) {
+        for (int64_t p = p0; p < p1; p++) {
+            Seq2SeqModel & m = p == 0 ? m_model : *m_replicas[size_t(p - 1)];
+            losses[size_t(p)] = m.forward_backward(batches[size_t(p)], rngs[size_t(p)], p == 0 ? grads : &m_replica_grads[size_t(p - 1)]);
+        }
+    });
+    int64_t tokens = 0;
+    for (const PaddedBatch & b : batches) tokens += b.target_tokens;
+    *items = tokens;
+    const float share0 = float(double(batches[0].target_tokens) / double(tokens));
+    double loss = losses[0] * share0;
+    for (auto & [name, g] : *grads)
+        for (int64_t i = 0; i < g.numel(); i++) g[i] *= share0;
+    for (int p = 1; p < parts; p++) {
+        const float share = float(double(batches[size_t(p)].target_tokens) / double(tokens));
+        loss += losses[size_t(p)] * share;
+        for (auto & [name, g] : *grads) {
+            const Tensor & add = m_replica_grads[size_t(p - 1)].at(name);
+            for (int64_t i = 0; i < g.numel(); i++) g[i] += share * add[i];
+        }
+    }
+    return loss;
 }
 
 Trainer::Trainer(TrainingTask & task, TrainerConfig cfg, std::map<std::string, std::string> meta)

@@ -49,19 +49,32 @@ public:
 };
 
 // Sentence pairs in token-budget batches (batching.h) for a Seq2SeqModel.
+//
+// Data parallel with replicas (models of the same architecture, each with its own weights and
+// Compute): each batch is cut by sentences into one part per model, every part runs forward and
+// backward on its own thread with the current weights, and the parts' losses and gradients are
+// added weighted by their share of the batch's target tokens, so the sum is the batch's per-token
+// mean, as one model computes it, up to float rounding and the dropout masks (each part draws its
+// own from `rng`). A guided-alignment term is averaged over each part's aligned rows. The cut and
+// the order of the sum are fixed, so a run repeats exactly for a given number of replicas.
 class Seq2SeqTask : public TrainingTask {
 public:
-    Seq2SeqTask(Seq2SeqModel & model, std::vector<Example> data, int64_t max_tokens)
-        : m_model(model), m_data(std::move(data)), m_max_tokens(max_tokens) {}
+    Seq2SeqTask(Seq2SeqModel & model, std::vector<Example> data, int64_t max_tokens,
+                std::vector<Seq2SeqModel *> replicas = {})
+        : m_model(model), m_data(std::move(data)), m_max_tokens(max_tokens), m_replicas(std::move(replicas)) {}
     TensorMap & parameters() override { return m_model.parameters(); }
     int64_t begin_epoch(uint64_t seed, int64_t epoch) override;
     double train_batch(int64_t index, Rng & rng, TensorMap * grads, int64_t * items) override;
 
 private:
+    double data_parallel_batch(const std::vector<size_t> & indices, Rng & rng, TensorMap * grads, int64_t * items);
+
     Seq2SeqModel & m_model;
     std::vector<Example> m_data;
     int64_t m_max_tokens;
     std::vector<std::vector<size_t>> m_batches;
+    std::vector<Seq2SeqModel *> m_replicas;
+    std::vector<TensorMap> m_replica_grads;
 };
 
 struct TrainerConfig {

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 using namespace attn;
@@ -70,6 +71,54 @@ TEST(Trainer, ResumedRunEndsWithTheSameWeights) {
     for (const auto & [name, t] : straight.tensors())
         ASSERT_EQ(std::memcmp(t.data(), second.tensors().at(name).data(), size_t(t.numel()) * sizeof(float)), 0)
             << name << " differs after resume";
+}
+
+// Data parallel (Seq2SeqTask with replicas): without dropout, a batch split over two models gives
+// the loss and gradients one model computes for the whole batch, and a run repeats exactly.
+TEST(Trainer, DataParallelBatchEqualsOneModelsAndRepeats) {
+    const TransformerConfig c = toy_config(1, 16, 32, 2);
+    const auto data = make_toy_examples(ToyTask::Reverse, 120, 1, 8, 5);
+    Compute cc(BackendKind::Eigen), cc2 = cc.same_choices();
+    const TrainOptions no_dropout{/*dropout=*/0.0f, /*label_smoothing=*/0.1f};
+    Transformer one, main_model, replica;
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 4), &one));
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 4), &main_model));
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 77), &replica));  // overwritten each batch
+    TransformerTrainer t_one(cc, one, no_dropout), t_main(cc, main_model, no_dropout), t_replica(cc2, replica, no_dropout);
+    Seq2SeqTask single(t_one, data, 512), parallel(t_main, data, 512, {&t_replica});
+    ASSERT_EQ(single.begin_epoch(3, 0), parallel.begin_epoch(3, 0));
+    Rng r1(1), r2(1);
+    TensorMap g1, g2;
+    int64_t items1 = 0, items2 = 0;
+    const double l1 = single.train_batch(0, r1, &g1, &items1);
+    const double l2 = parallel.train_batch(0, r2, &g2, &items2);
+    EXPECT_EQ(items1, items2);
+    EXPECT_NEAR(l1, l2, 1e-5 * std::fabs(l1));
+    for (const auto & [name, g] : g1) {
+        const Tensor & h = g2.at(name);
+        float scale = 1e-6f, worst = 0.0f;
+        for (int64_t i = 0; i < g.numel(); i++) {
+            scale = std::max(scale, std::fabs(g[i]));
+            worst = std::max(worst, std::fabs(g[i] - h[i]));
+        }
+        EXPECT_LE(worst, 1e-4f * scale + 1e-7f) << name;  // the key bias's gradient is 0 up to rounding
+    }
+
+    // Whole runs, with dropout: two runs with one replica each end with identical weights.
+    const TrainOptions opts{/*dropout=*/0.1f, /*label_smoothing=*/0.1f};
+    auto run = [&](uint64_t replica_seed) {
+        Transformer m, r;
+        EXPECT_TRUE(Transformer::create(c, Transformer::random_weights(c, 1), &m));
+        EXPECT_TRUE(Transformer::create(c, Transformer::random_weights(c, replica_seed), &r));
+        TransformerTrainer tm(cc, m, opts), tr(cc2, r, opts);
+        Seq2SeqTask task(tm, data, 256, {&tr});
+        Trainer t(task, small_run("parallel", 12));
+        while (!t.done()) t.step(1e9);
+        return m.tensors();
+    };
+    const TensorMap a = run(2), b = run(3);
+    for (const auto & [name, t] : a)
+        ASSERT_EQ(std::memcmp(t.data(), b.at(name).data(), size_t(t.numel()) * sizeof(float)), 0) << name;
 }
 
 TEST(Trainer, ResumeRefusesAnotherModelsCheckpoint) {
