@@ -1,8 +1,9 @@
 // `attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--show N]`: generates the
 // parallel corpus (corpus/corpus.h) into DIR and prints its fingerprint; the same seed and lexicon
 // always give byte-identical files. No split contains an English sentence of the held-out file
-// (default assets/everyday/everyday.tsv, the everyday test set). --show N prints N random
-// sentences with their translations instead.
+// (default assets/everyday/everyday.tsv, the everyday test set). --everyday adds the everyday
+// constructions to the grammar (GrammarOptions). --show N prints N random sentences with their
+// translations instead.
 #include "app/cli.h"
 #include "corpus/corpus.h"
 #include "corpus/realize.h"
@@ -26,17 +27,18 @@ int cli_corpus(int argc, char ** argv) {
         else if (a == "--out" && has_value) out = argv[++i];
         else if (a == "--lexicon" && has_value) lexicon_dir = argv[++i];
         else if (a == "--held-out" && has_value) held_out = argv[++i];
+        else if (a == "--everyday") o.everyday = true;
         else if (a == "--show" && has_value) show = std::atoi(argv[++i]);
         else if (a == "--richness" && has_value) richness = float(std::atof(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--show N [--richness R]]\n");
+            std::fprintf(stderr, "usage: attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--everyday] [--show N [--richness R]]\n");
             return 2;
         }
     }
     corpus::Lexicon lex;
     if (Status s = corpus::Lexicon::load(lexicon_dir, &lex); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
     if (show > 0) {
-        corpus::Grammar g(lex);
+        corpus::Grammar g(lex, corpus::GrammarOptions{o.everyday});
         Rng rng(o.seed);
         for (int i = 0; i < show; i++) {
             const corpus::Sentence s = g.sample(rng, richness >= 0 ? richness : rng.uniform());

@@ -152,7 +152,7 @@ CorpusExample realize_example(const Lexicon & lex, const Sentence & s) {
 }
 
 Status generate_corpus(const Lexicon & lex, const CorpusOptions & o, Corpus * out) {
-    Grammar grammar(lex);
+    Grammar grammar(lex, GrammarOptions{o.everyday});
     Rng holdout_rng(o.seed * 0x9E3779B97F4A7C15ull + 7);
     grammar.hold_out(holdout_rng, o.heldout_adjective_noun, o.heldout_verb_object);
     Drawer drawer(lex, grammar, o.seed, o.held_out_english);
@@ -181,7 +181,7 @@ Status generate_corpus(const Lexicon & lex, const CorpusOptions & o, Corpus * ou
         }
     }
     // Challenge sets, one per phenomenon.
-    for (const std::string & tag : phenomenon_tags()) {
+    for (const std::string & tag : phenomenon_tags(o.everyday)) {
         auto has_tag = [&](const Sentence & s) {
             return clean(s) && std::find(s.tags.begin(), s.tags.end(), tag) != s.tags.end();
         };
@@ -268,6 +268,7 @@ Status write_corpus(const Corpus & c, const CorpusOptions & o, const std::string
     if (Status s = make_dir(dir); !s) return s;
     std::ostringstream manifest;
     manifest << "attention-playground corpus 1\nseed " << o.seed << "\nlexicon " << lexicon_hash << "\n";
+    if (o.everyday) manifest << "grammar everyday\n";
     auto write_split = [&](const std::string & name, const std::vector<CorpusExample> & rows, size_t limit) -> Status {
         std::string text;
         for (size_t i = 0; i < rows.size() && i < limit; i++) text += example_tsv_line(rows[i]) + "\n";

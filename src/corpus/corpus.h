@@ -31,6 +31,7 @@ struct CorpusOptions {
     // English sentences no split may contain (held_out_key of each): the everyday test set, which
     // is never training data.
     std::set<std::string> held_out_english;
+    bool everyday = false;  // GrammarOptions::everyday
 };
 
 // A sentence as typed ("Hello, how are you?") and as generated ("hello , how are you ?") give

@@ -14,7 +14,8 @@ namespace attn::corpus {
 using ConceptId = int;
 
 enum class Pronoun : uint8_t { I, You, He, She, It, We, They };
-enum class Det : uint8_t { None, A, The, This, That, Poss, Number };
+// HowMany: the object of a how-many question ("how many apples", 幾 個 蘋果, wie viele Äpfel).
+enum class Det : uint8_t { None, A, The, This, That, Poss, Number, HowMany };
 
 struct Clause;
 
@@ -35,8 +36,15 @@ struct NounPhrase {
 };
 
 enum class Tense : uint8_t { Present, Past, Perfect, Future };
-enum class Modal : uint8_t { None, Can, Must, Want, Should };
-enum class Mood : uint8_t { Statement, YesNo, Wh };
+// Like: "like to eat" / "like eating" (German "isst gern"); WouldLike: "would like to" (möchte).
+enum class Modal : uint8_t { None, Can, Must, Want, Should, Could, May, Like, WouldLike };
+// Imperative: "(please) open the door", "don't worry"; the subject is the listener, unsaid.
+enum class Mood : uint8_t { Statement, YesNo, Wh, Imperative };
+// What a clause says: an event (a verb, or the copula), that something exists ("there is a cat
+// in the garden"), or the weather ("it is raining", "it is cold").
+enum class ClauseKind : uint8_t { Event, Existential, Weather };
+// Before a predicate adjective: "very", "too", "really".
+enum class Degree : uint8_t { None, Very, Too, Really };
 // The role a wh-word asks about, or the role a relative clause's head fills.
 enum class Role : uint8_t { None, Subject, Object, Place, Time, Reason };
 
@@ -50,6 +58,13 @@ struct Clause {
     bool time_fronted = false;  // "yesterday I met him"
     bool contracted = false;    // English "didn't" rather than "did not"
     bool that_dropped = false;  // complement clauses: "i think [that] he is tired"
+    ClauseKind kind = ClauseKind::Event;
+    bool progressive = false;   // present progressive: "is cooking" (在 煮; German simple present)
+    bool going_to = false;      // the future as "be going to" rather than "will"
+    bool gerund = false;        // Modal::Like as "like eating" rather than "like to eat"
+    bool please = false;        // an imperative or request with "please" (請, bitte)
+    Degree degree = Degree::None;
+    int weather = -1;           // ClauseKind::Weather: index into weather_conditions()
 
     NounPhrase subject;
     std::shared_ptr<NounPhrase> object, indirect, place, predicate;  // predicate: copula + NP
@@ -58,7 +73,8 @@ struct Clause {
     int time = -1, frequency = -1, manner = -1;  // indices into Lexicon::adverbs
 
     // Ids: +0 verb, +1 tense/aspect/auxiliary, +2 negation, +3 modal, +4 question, +5 complementiser
-    // ("that"), +6 wh-word.
+    // ("that"), +6 wh-word, +7 predicate adjective, +8 time, +9 frequency, +10 manner, +11 degree,
+    // +12 "please", +13 "there"/"es gibt".
     ConceptId id = 0;
 };
 

@@ -74,11 +74,42 @@ const char * sein_past(int p) { static const char * const t[6] = {"war", "warst"
 const char * werden(int p) { static const char * const t[6] = {"werde", "wirst", "wird", "werden", "werdet", "werden"}; return t[p]; }
 
 const char * modal(int which, int p) {
-    static const char * const t[4][6] = {{"kann", "kannst", "kann", "können", "könnt", "können"},
+    static const char * const t[7][6] = {{"kann", "kannst", "kann", "können", "könnt", "können"},
                                          {"muss", "musst", "muss", "müssen", "müsst", "müssen"},
                                          {"will", "willst", "will", "wollen", "wollt", "wollen"},
-                                         {"sollte", "solltest", "sollte", "sollten", "solltet", "sollten"}};
+                                         {"sollte", "solltest", "sollte", "sollten", "solltet", "sollten"},
+                                         {"könnte", "könntest", "könnte", "könnten", "könntet", "könnten"},
+                                         {"darf", "darfst", "darf", "dürfen", "dürft", "dürfen"},
+                                         {"möchte", "möchtest", "möchte", "möchten", "möchtet", "möchten"}};
     return t[which][p];
+}
+
+std::string imperative(const std::string & infinitive, const std::string & du_form) {
+    if (infinitive == "sein") return "sei";
+    if (infinitive == "haben") return "hab";
+    auto has_suffix = [&](const char * e) {
+        const size_t n = std::char_traits<char>::length(e);
+        return infinitive.size() > n && infinitive.compare(infinitive.size() - n, n, e) == 0;
+    };
+    if (has_suffix("ern")) return infinitive.substr(0, infinitive.size() - 1) + "e";            // füttern → füttere
+    if (has_suffix("eln")) return infinitive.substr(0, infinitive.size() - 3) + "le";           // sammeln → sammle
+    std::string stem = infinitive;
+    if (stem.size() > 2 && stem.compare(stem.size() - 2, 2, "en") == 0) stem.resize(stem.size() - 2);
+    else if (stem.size() > 1 && stem.back() == 'n') stem.pop_back();
+    auto ends_with = [](const std::string & s, const char * e) {
+        const size_t n = std::char_traits<char>::length(e);
+        return s.size() >= n && s.compare(s.size() - n, n, e) == 0;
+    };
+    // du liest → lies, du isst → iss (the stem ends in s, ß, z, x: du adds only -t); else du
+    // gibst → gib, du arbeitest → arbeite.
+    const bool sibilant = ends_with(stem, "s") || ends_with(stem, "ß") || ends_with(stem, "z") || ends_with(stem, "x");
+    std::string form = du_form;
+    if (sibilant && ends_with(form, "t")) form.pop_back();
+    else if (ends_with(form, "st")) form.resize(form.size() - 2);
+    // The du form's umlaut (du fährst, du läufst) is not in the imperative: fahr, lauf.
+    for (const char * u : {"ä", "ö", "ü"})
+        if (form.find(u) != std::string::npos && stem.find(u) == std::string::npos) return stem;
+    return form;
 }
 
 std::string contraction(const std::string & prep, Case c, Slot s) {

@@ -27,7 +27,11 @@ const char * haben(int person);
 const char * sein(int person);
 const char * sein_past(int person);  // war
 const char * werden(int person);
-const char * modal(int which, int person);  // 0 können, 1 müssen, 2 wollen, 3 sollte
+// 0 können, 1 müssen, 2 wollen, 3 sollte, 4 könnte, 5 dürfen, 6 möchte.
+const char * modal(int which, int person);
+// The du imperative from the infinitive and the du form (without a separable prefix): gib, lies,
+// iss, arbeite, fahr, lauf, sei.
+std::string imperative(const std::string & infinitive, const std::string & du_form);
 // in + dem → im, an + dem → am, zu + der → zur ...; empty when the pair does not contract.
 std::string contraction(const std::string & preposition, Case c, Slot s);
 

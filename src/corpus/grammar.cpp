@@ -11,15 +11,22 @@ constexpr CategorySet bit(Category c) { return 1u << unsigned(c); }
 constexpr CategorySet kPeople = bit(Category::Person) | bit(Category::Name);
 } // namespace
 
-const std::vector<std::string> & phenomenon_tags() {
-    static const std::vector<std::string> tags = {
+const std::vector<std::string> & phenomenon_tags(bool everyday) {
+    static const std::vector<std::string> core = {
         "adjective", "time", "place", "past", "perfect", "future", "modal", "negation", "object_pronoun",
         "separable", "yes_no_question", "wh_question", "subordinate", "relative", "coordination", "number",
         "copula", "ditransitive", "complement", "dative_verb", "manner", "frequency"};
-    return tags;
+    static const std::vector<std::string> all = [] {
+        std::vector<std::string> t = core;
+        for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
+                               "copula_place", "how_many", "like_to", "would_like"})
+            t.push_back(e);
+        return t;
+    }();
+    return everyday ? all : core;
 }
 
-Grammar::Grammar(const Lexicon & lex) : m_lex(lex) {
+Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_options(options) {
     for (int i = 0; i < int(lex.nouns.size()); i++) {
         m_nouns_by_cat[int(lex.nouns[size_t(i)].cat)].push_back(i);
         // Places (park, school) host any event; containers and surfaces (box, table) only rarely,
@@ -210,6 +217,11 @@ void Grammar::fill_verb_arguments(Clause & c, const Verb & v, float richness, bo
 }
 
 Clause Grammar::clause(float richness, bool main, bool allow_complement) {
+    if (m_options.everyday) {
+        const float k = m_rng->uniform();
+        if (k < 0.06f) return existential_clause(richness, main);
+        if (k < 0.10f) return weather_clause(richness, main);
+    }
     Clause c;
     c.id = new_id();
     const float f = m_rng->uniform();
@@ -229,6 +241,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
             c.tense = Tense::Present;
         }
         fill_verb_arguments(c, v, richness, allow_complement, main);
+        if (m_options.everyday && c.verb >= 0) everyday_event(c, v, main);
     }
     if (c.verb < 0) {  // the copula: "my sister is tired", "the girl is my sister"
         c.verb = -1;
@@ -261,14 +274,43 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
             for (int a : c.subject.adjectives)
                 if (a == c.predicate_adjective) c.subject.adjectives.clear();
         }
+        if (m_options.everyday) everyday_copula(c, richness);
     }
 
     const Verb * v = verb_of(m_lex, c);
     if (main && chance(0.2)) {
         c.mood = chance(0.5) ? Mood::YesNo : Mood::Wh;
     }
-    c.negated = c.mood == Mood::Statement && chance(0.15) && c.modal != Modal::Must;
+    // Imperatives: "(please) close the window", "don't worry". The listener is the subject.
+    const bool imperative_ok = v && c.modal == Modal::None && !c.progressive && !c.complement && !v->zh_asp.empty() &&
+                               in_set(v->subj, Category::Person);
+    if (m_options.everyday && main && c.mood == Mood::Statement && imperative_ok && chance(0.12)) {
+        c.mood = Mood::Imperative;
+        c.subject = NounPhrase{};
+        c.subject.kind = NounPhrase::Kind::Pronoun;
+        c.subject.pronoun = Pronoun::You;
+        c.subject.id = new_id();
+        c.tense = Tense::Present;
+        c.going_to = false;
+        c.please = chance(0.4);
+    }
+    // Requests: "can you / could you (please) help me?"
+    const bool to_you = c.subject.kind == NounPhrase::Kind::Pronoun && c.subject.pronoun == Pronoun::You;
+    if (m_options.everyday && c.mood == Mood::YesNo && to_you && v && imperative_ok && !c.going_to && chance(0.3)) {
+        c.modal = Modal::Can;
+        c.tense = Tense::Present;
+    }
+    if (m_options.everyday && c.mood == Mood::YesNo && c.modal == Modal::Can && to_you) {
+        if (chance(0.4)) c.modal = Modal::Could;
+        c.please = chance(0.3);
+    }
+    // Asking permission: "may i sit here?"
+    if (m_options.everyday && c.mood == Mood::YesNo && c.modal == Modal::Can && c.subject.kind == NounPhrase::Kind::Pronoun &&
+        (c.subject.pronoun == Pronoun::I || c.subject.pronoun == Pronoun::We) && chance(0.4))
+        c.modal = Modal::May;
+    c.negated = (c.mood == Mood::Statement || c.mood == Mood::Imperative) && chance(0.15) && c.modal != Modal::Must;
     c.contracted = c.negated && chance(0.3);
+    if (c.mood == Mood::Imperative) c.contracted = c.negated;  // "don't", the way people say it
     if (chance(0.2 + 0.4 * richness)) c.time = pick_time(c.tense);
     c.time_fronted = main && c.time >= 0 && c.mood == Mood::Statement && chance(0.35);
     // Verbs of coming and going take a destination, not a location: no "came back in the kitchen".
@@ -290,6 +332,12 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     }
     if (v && v->frame != Frame::Clause && chance(0.08 + 0.2 * richness)) c.manner = pick(m_adverbs_manner);
     if (!c.negated && chance(0.08)) c.frequency = pick(m_adverbs_frequency);
+    // No "is always cooking", "is rarely going to help", "would usually like to", "always close it";
+    // and the progressive is about now, not "every year".
+    if (c.progressive || c.going_to || c.modal == Modal::WouldLike || c.mood == Mood::Imperative) c.frequency = -1;
+    if (c.progressive) c.time = -1;
+    if (c.negated) c.degree = Degree::None;  // "not very cold" reads differently in each language
+    if (c.mood == Mood::Imperative || c.time < 0) c.time_fronted = false;
 
     if (c.mood == Mood::Wh) {
         std::vector<Role> roles = {Role::Reason};
@@ -302,11 +350,125 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (c.time >= 0) roles.push_back(Role::Time);
         c.gap = roles[size_t(m_rng->below(roles.size()))];
         if (c.gap == Role::Object) { c.object->relative.reset(); c.object->adjectives.clear(); }
+        if (m_options.everyday) maybe_how_many(c);
         if (c.gap == Role::Subject) c.subject.relative.reset();
         if (c.gap == Role::Place) c.place->adjectives.clear();
         if (!v && c.gap == Role::Subject) c.gap = Role::Reason;
     }
     return c;
+}
+
+// Progressive and going-to forms, and like to / would like to, on a verb clause.
+void Grammar::everyday_event(Clause & c, const Verb & v, bool main) {
+    const bool dynamic = !v.zh_asp.empty();
+    if (c.modal == Modal::None && dynamic && main && is_person(m_lex, c.subject) && chance(0.08)) {
+        c.modal = chance(0.5) ? Modal::Like : Modal::WouldLike;
+        c.gerund = c.modal == Modal::Like && chance(0.5);
+        c.tense = Tense::Present;
+        return;
+    }
+    // Not for coming and going: "is coming back" means the future, not an event under way.
+    bool motion = false;
+    for (const char * m : {"go", "come", "arrive", "come back", "go out", "go away", "leave", "return"})
+        motion |= v.en_base == split_tokens(m);
+    if (c.modal == Modal::None && c.tense == Tense::Present && dynamic && !motion && v.frame != Frame::Clause && chance(0.35))
+        c.progressive = true;
+    if (c.modal == Modal::None && c.tense == Tense::Future && chance(0.4)) c.going_to = true;
+}
+
+// Degree adverbs before a predicate adjective, and "X is in the Y" (copula + place).
+void Grammar::everyday_copula(Clause & c, float richness) {
+    // Only gradable adjectives (很 貴, not 是 紅色 的) take a degree.
+    const bool gradable = c.predicate_adjective >= 0 && !m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred.empty() &&
+                          m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred[0] == "很";
+    if (gradable && chance(0.4)) {
+        const float d = m_rng->uniform();
+        c.degree = d < 0.5f ? Degree::Very : d < 0.75f ? Degree::Too : Degree::Really;
+        return;
+    }
+    const bool placeable = c.subject.kind != NounPhrase::Kind::Noun || m_lex.nouns[size_t(c.subject.noun)].cat != Category::Place;
+    if (placeable && !m_locations.empty() && chance(0.3)) {
+        c.predicate.reset();
+        c.predicate_adjective = -1;
+        c.place = std::make_shared<NounPhrase>(place_phrase(richness));
+    }
+}
+
+NounPhrase Grammar::place_phrase(float richness) {
+    NounPhrase place;
+    place.noun = pick(m_locations);
+    place.id = new_id();
+    place.det = chance(0.8) ? Det::The : Det::Poss;
+    if (place.det == Det::Poss) place.possessor = Pronoun(m_rng->below(7));
+    if (place.possessor == Pronoun::It) place.possessor = Pronoun::I;
+    add_adjectives(place, richness * 0.5f);
+    return place;
+}
+
+// "there is a dog in the park", "is there a bank near here" (no: a place always), "there were
+// three cats": the existential clause. Its "subject" holds the thing that exists.
+Clause Grammar::existential_clause(float richness, bool main) {
+    Clause c;
+    c.id = new_id();
+    c.kind = ClauseKind::Existential;
+    c.tense = chance(0.75) ? Tense::Present : Tense::Past;
+    c.subject = noun_phrase(bit(Category::Person) | bit(Category::Animal) | bit(Category::Food) | bit(Category::Object) |
+                                bit(Category::Plant) | bit(Category::Vehicle) | bit(Category::Readable) | bit(Category::Clothing),
+                            richness, false, main);
+    if (c.subject.det == Det::The || c.subject.det == Det::This || c.subject.det == Det::That || c.subject.det == Det::Poss) {
+        c.subject.det = Det::A;
+        c.subject.plural = false;
+    }
+    if (c.subject.det == Det::A && m_lex.nouns[size_t(c.subject.noun)].mass) c.subject.det = Det::None;
+    if (!m_locations.empty() && chance(0.85)) c.place = std::make_shared<NounPhrase>(place_phrase(richness));
+    if (main && chance(0.15)) c.mood = Mood::YesNo;
+    c.negated = c.mood == Mood::Statement && chance(0.15);
+    if (chance(0.2 + 0.3 * richness)) c.time = pick_time(c.tense);
+    if (main && c.mood == Mood::YesNo && c.time >= 0 && chance(0.5)) c.time = -1;
+    if (main && c.mood == Mood::Statement && chance(0.1)) {  // "how many cats are there in the garden?"
+        if (c.subject.kind == NounPhrase::Kind::Noun && !m_lex.nouns[size_t(c.subject.noun)].mass) {
+            c.mood = Mood::Wh;
+            c.gap = Role::Subject;
+            c.subject.det = Det::HowMany;
+            c.subject.plural = true;
+            c.subject.adjectives.clear();
+            c.subject.relative.reset();
+            c.negated = false;
+        }
+    }
+    return c;
+}
+
+// "it is raining", "it snowed yesterday", "it is very cold in taipei", "is it hot?"
+Clause Grammar::weather_clause(float richness, bool main) {
+    Clause c;
+    c.id = new_id();
+    c.kind = ClauseKind::Weather;
+    c.weather = int(m_rng->below(uint64_t(weather_conditions().size())));
+    const WeatherCondition & w = weather_conditions()[size_t(c.weather)];
+    const float t = m_rng->uniform();
+    c.tense = t < 0.6f ? Tense::Present : t < 0.85f ? Tense::Past : Tense::Future;
+    if (w.is_verb && c.tense == Tense::Present) c.progressive = chance(0.8);
+    if (c.tense == Tense::Future) c.going_to = chance(0.5);
+    if (!w.is_verb && chance(0.4)) c.degree = Degree(1 + m_rng->below(3));
+    if (main && chance(0.15)) c.mood = Mood::YesNo;
+    c.negated = c.mood == Mood::Statement && chance(0.1);
+    if (c.negated) c.degree = Degree::None;
+    if (chance(0.3 + 0.3 * richness)) c.time = pick_time(c.tense);
+    c.time_fronted = main && c.time >= 0 && c.mood == Mood::Statement && chance(0.35);
+    if (chance(0.25) && !m_locations.empty()) c.place = std::make_shared<NounPhrase>(place_phrase(0.0f));
+    c.subject.kind = NounPhrase::Kind::Pronoun;
+    c.subject.pronoun = Pronoun::It;
+    c.subject.id = new_id();
+    return c;
+}
+
+// "how many books did you buy?": a countable object asked about by number.
+void Grammar::maybe_how_many(Clause & c) {
+    if (c.gap != Role::Object || !c.object || c.object->kind != NounPhrase::Kind::Noun) return;
+    if (m_lex.nouns[size_t(c.object->noun)].mass || !chance(0.3)) return;
+    c.object->det = Det::HowMany;
+    c.object->plural = true;
 }
 
 void Grammar::tag_noun_phrase(const NounPhrase & np) {
@@ -318,6 +480,18 @@ void Grammar::tag_noun_phrase(const NounPhrase & np) {
 
 void Grammar::tag_clause(const Clause & c) {
     const Verb * v = verb_of(m_lex, c);
+    if (c.progressive) m_tags.insert("progressive");
+    if (c.going_to) m_tags.insert("going_to");
+    if (c.kind == ClauseKind::Existential) m_tags.insert("existential");
+    if (c.kind == ClauseKind::Weather) m_tags.insert("weather");
+    if (c.degree != Degree::None) m_tags.insert("degree");
+    if (c.mood == Mood::Imperative) m_tags.insert("imperative");
+    if (c.mood == Mood::YesNo && (c.modal == Modal::Could || c.please || (c.modal == Modal::Can && c.subject.kind == NounPhrase::Kind::Pronoun && c.subject.pronoun == Pronoun::You)))
+        m_tags.insert("request");
+    if (c.kind == ClauseKind::Event && !v && c.place) m_tags.insert("copula_place");
+    if (c.modal == Modal::Like) m_tags.insert("like_to");
+    if (c.modal == Modal::WouldLike) m_tags.insert("would_like");
+    if ((c.object && c.object->det == Det::HowMany) || c.subject.det == Det::HowMany) m_tags.insert("how_many");
     if (c.time >= 0) m_tags.insert("time");
     if (c.place) m_tags.insert("place");
     if (c.modal != Modal::None) m_tags.insert("modal");
@@ -327,7 +501,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.negated) m_tags.insert("negation");
     if (c.mood == Mood::YesNo) m_tags.insert("yes_no_question");
     if (c.mood == Mood::Wh && c.gap != Role::None) m_tags.insert("wh_question");
-    if (!v) m_tags.insert("copula");
+    if (!v && c.kind == ClauseKind::Event) m_tags.insert("copula");
     if (v && !v->de_sep.empty()) m_tags.insert("separable");
     if (v && v->de_dative) m_tags.insert("dative_verb");
     if (v && v->frame == Frame::Ditransitive) m_tags.insert("ditransitive");
@@ -370,6 +544,9 @@ Sentence Grammar::sample(Rng & rng, float richness) {
             if ((second.tense == Tense::Past) != (s.main.tense == Tense::Past)) { second.tense = s.main.tense == Tense::Past ? Tense::Past : Tense::Present; second.time = -1; }
             if (second.tense == Tense::Future || second.tense == Tense::Perfect) { second.tense = Tense::Present; second.time = -1; }
         }
+        // "going to" is a future: a clause the rules above moved to the present drops it.
+        if (second.tense != Tense::Future) second.going_to = false;
+        if (s.main.tense != Tense::Future) s.main.going_to = false;
         s.second = std::make_shared<Clause>(std::move(second));
         s.subordinate_first = s.link != Connective::And && s.link != Connective::But && chance(0.4);
         if (s.subordinate_first) s.main.time_fronted = false;

@@ -7,6 +7,9 @@
 //   adjective time place past perfect future modal negation object_pronoun separable
 //   yes_no_question wh_question subordinate relative coordination number copula ditransitive
 //   complement dative_verb manner frequency
+// and, with the everyday constructions on (GrammarOptions::everyday):
+//   progressive going_to existential weather degree imperative request copula_place how_many
+//   like_to would_like
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"
@@ -19,11 +22,20 @@
 
 namespace attn::corpus {
 
-const std::vector<std::string> & phenomenon_tags();
+// The tags of one grammar: the core ones, or with everyday those of the everyday constructions too.
+const std::vector<std::string> & phenomenon_tags(bool everyday = false);
+
+struct GrammarOptions {
+    // The constructions of everyday English on top of the core grammar: progressive, going to,
+    // there is/are, weather, degree adverbs, imperatives and requests, copula + place, how many,
+    // like to / would like to. Off, the grammar draws exactly the sentences it always drew (the
+    // shipped word-level translators were trained on those).
+    bool everyday = false;
+};
 
 class Grammar {
 public:
-    explicit Grammar(const Lexicon & lex);
+    explicit Grammar(const Lexicon & lex, GrammarOptions options = {});
 
     Sentence sample(Rng & rng, float richness);
 
@@ -35,6 +47,7 @@ public:
 
 private:
     const Lexicon & m_lex;
+    GrammarOptions m_options;
     std::vector<int> m_nouns_by_cat[int(Category::Count)];
     std::vector<int> m_adjectives_by_cat[int(Category::Count)];
     std::vector<int> m_verbs_by_frame[4];
@@ -57,6 +70,13 @@ private:
     void add_relative(NounPhrase & np, float richness);
     NounPhrase pronoun(bool person);
     Clause clause(float richness, bool main, bool allow_complement);
+    // The everyday constructions (GrammarOptions::everyday).
+    void everyday_event(Clause & c, const Verb & v, bool main);
+    void everyday_copula(Clause & c, float richness);
+    Clause existential_clause(float richness, bool main);
+    Clause weather_clause(float richness, bool main);
+    void maybe_how_many(Clause & c);
+    NounPhrase place_phrase(float richness);
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
     void tag_clause(const Clause & c);

@@ -16,6 +16,27 @@ AlignedText realize_english(const Lexicon & lex, const Sentence & s);
 AlignedText realize_chinese(const Lexicon & lex, const Sentence & s);
 AlignedText realize_german(const Lexicon & lex, const Sentence & s);
 
+// The weather a weather clause can describe (a closed class, like pronouns): a verb ("it is
+// raining": 下雨, es regnet) or an adjective ("it is cold": 天氣 很 冷, es ist kalt).
+struct WeatherCondition {
+    bool is_verb;
+    const char * en;       // verb: base form ("rain"); adjective: the adjective
+    const char * en_3sg;   // verb only
+    const char * en_past;  // verb only
+    const char * en_ing;   // verb only
+    const char * zh;       // verb: 下雨; adjective: the predicate without 很 (熱, 晴朗, 風 大)
+    const char * de;       // verb: the 3rd person present (regnet); adjective: the predicate (kalt)
+    const char * de_pp;    // verb only: geregnet
+    const char * de_inf;   // verb only: regnen
+    const char * de_past;  // verb: regnete; adjective: "war" is the copula, unused
+};
+const std::vector<WeatherCondition> & weather_conditions();
+
+// English -ing forms by spelling rule ("make" → "making", "run" → "running", "lie" → "lying",
+// "visit" → "visiting"), on the first word of a phrasal verb ("picking up"); the lexicon's en_ing
+// column, when it has one, wins.
+Tokens english_ing(const Tokens & base);
+
 // Shared facts about the derivation that every realiser needs.
 bool is_plural(const NounPhrase & np);
 // 0 ich/I, 1 du/you, 2 er/he (and singular nouns), 3 wir/we, 4 ihr, 5 sie/they (and plural nouns).

@@ -1,6 +1,54 @@
 #include "corpus/realize.h"
 
+#include <cstring>
+
 namespace attn::corpus {
+
+const std::vector<WeatherCondition> & weather_conditions() {
+    // is_verb, en, en_3sg, en_past, en_ing, zh, de, de_pp, de_inf, de_past
+    static const std::vector<WeatherCondition> table = {
+        {true, "rain", "rains", "rained", "raining", "下雨", "regnet", "geregnet", "regnen", "regnete"},
+        {true, "snow", "snows", "snowed", "snowing", "下雪", "schneit", "geschneit", "schneien", "schneite"},
+        {false, "hot", "", "", "", "熱", "heiß", "", "", ""},
+        {false, "cold", "", "", "", "冷", "kalt", "", "", ""},
+        {false, "warm", "", "", "", "暖和", "warm", "", "", ""},
+        {false, "cool", "", "", "", "涼快", "kühl", "", "", ""},
+        {false, "sunny", "", "", "", "晴朗", "sonnig", "", "", ""},
+        {false, "windy", "", "", "", "風 大", "windig", "", "", ""},
+    };
+    return table;
+}
+
+namespace {
+bool is_vowel(char c) { return std::strchr("aeiou", c) != nullptr; }
+} // namespace
+
+Tokens english_ing(const Tokens & base) {
+    if (base.empty()) return {};
+    std::string w = base[0];
+    const size_t n = w.size();
+    std::string ing;
+    if (w == "be") ing = "being";
+    else if (n >= 2 && w.compare(n - 2, 2, "ie") == 0) ing = w.substr(0, n - 2) + "ying";
+    else if (n >= 2 && w[n - 1] == 'e' && (w[n - 2] == 'e' || w[n - 2] == 'y' || w[n - 2] == 'o')) ing = w + "ing";
+    else if (n >= 2 && w[n - 1] == 'e') ing = w.substr(0, n - 1) + "ing";
+    else {
+        // Double a final consonant after a single stressed vowel: run → running, begin → beginning.
+        int vowel_groups = 0;
+        for (size_t i = 0; i < n; i++)
+            if (is_vowel(w[i]) && (i == 0 || !is_vowel(w[i - 1]))) vowel_groups++;
+        const bool cvc = n >= 3 && !is_vowel(w[n - 1]) && std::strchr("wxy", w[n - 1]) == nullptr && is_vowel(w[n - 2]) &&
+                         !is_vowel(w[n - 3]);
+        static const char * const stressed_last[] = {"begin", "forget", "prefer", "admit", "occur", "refer", "permit",
+                                                     "regret", "control", "commit", "upset", "omit", "transfer"};
+        bool stressed = vowel_groups == 1;
+        for (const char * s : stressed_last) stressed |= w == s;
+        ing = cvc && stressed ? w + w[n - 1] + "ing" : w + "ing";
+    }
+    Tokens out = base;
+    out[0] = ing;
+    return out;
+}
 
 bool is_plural(const NounPhrase & np) {
     if (np.kind == NounPhrase::Kind::Pronoun) return np.pronoun == Pronoun::We || np.pronoun == Pronoun::They;

@@ -119,6 +119,7 @@ private:
                     decl = Declension::Mixed;
                     break;
                 case Det::Number: out.add(number_word(np.number), np.id + 2); break;
+                case Det::HowMany: break;  // how_many() writes "wie viele"
             }
         }
         for (size_t k = 0; k < np.adjectives.size(); k++) {
@@ -146,8 +147,86 @@ private:
         }
     }
 
+    // Sehr (very), zu (too), wirklich (really).
+    void degree(AlignedText & out, const Clause & c) {
+        switch (c.degree) {
+            case Degree::Very: out.add("sehr", c.id + 11); break;
+            case Degree::Too: out.add("zu", c.id + 11); break;
+            case Degree::Really: out.add("wirklich", c.id + 11); break;
+            case Degree::None: break;
+        }
+    }
+
+    // "wie viele Äpfel" for a how-many question.
+    void how_many(AlignedText & out, const NounPhrase & np, ConceptId wh_id) {
+        out.add("wie", wh_id);
+        out.add("viele", wh_id);
+        out.also(np.id + 1, true);
+        NounPhrase bare = np;
+        bare.det = Det::None;
+        bare.plural = true;
+        noun_phrase(out, bare, Acc);
+    }
+
+    // Es gibt einen Hund im Park; im Park gibt es …; gibt es …?; es gibt keinen …; wie viele … gibt es.
+    ClauseParts existential(const Clause & c) {
+        ClauseParts p;
+        p.subject.add("es", c.id + 13);
+        p.finite.add(c.tense == Tense::Past ? "gab" : "gibt", c.id + 13);
+        if (c.mood == Mood::Wh) how_many(p.wh, c.subject, c.id + 6);
+        if (c.time >= 0) adverb(p.middle, c.time, c.id + 8);
+        const bool indefinite = c.subject.kind == NounPhrase::Kind::Noun && (c.subject.det == Det::A || c.subject.det == Det::None);
+        if (c.mood != Mood::Wh) noun_phrase(p.middle, c.subject, Acc, c.negated && indefinite ? c.id + 2 : -1);
+        if (c.negated && !indefinite) p.middle.add("nicht", c.id + 2);
+        if (c.place) {  // the place comes first in a statement: im Park gibt es …
+            AlignedText & where = c.mood == Mood::Statement && c.time < 0 ? p.fronted : p.middle;
+            place(where, *c.place);
+        }
+        return p;
+    }
+
+    // Es regnet, es hat geschneit, es wird regnen, es ist (sehr) kalt, es war kalt, regnet es?
+    ClauseParts weather(const Clause & c) {
+        ClauseParts p;
+        const WeatherCondition & w = weather_conditions()[size_t(c.weather)];
+        p.subject.add("es", c.subject.id);
+        if (c.time >= 0) {
+            if (c.time_fronted && c.mood == Mood::Statement) adverb(p.fronted, c.time, c.id + 8);
+            else adverb(p.middle, c.time, c.id + 8);
+        }
+        if (c.place) place(p.middle, *c.place);
+        if (w.is_verb) {
+            switch (c.tense) {
+                case Tense::Future: p.finite.add(werden(2), c.id + 1); p.right.add(w.de_inf, c.id); break;
+                case Tense::Past: case Tense::Perfect:
+                    p.finite.add(haben(2), c.id + 1, false);
+                    p.right.add(w.de_pp, c.id);
+                    p.right.also(c.id + 1, false);
+                    break;
+                case Tense::Present:
+                    p.finite.add(w.de, c.id);
+                    if (c.progressive) p.finite.also(c.id + 1, false);  // ↔ "is" of "is raining"
+                    break;
+            }
+            if (c.negated) p.middle.add("nicht", c.id + 2);
+            return p;
+        }
+        if (c.tense == Tense::Future) {
+            p.finite.add(werden(2), c.id + 1);
+            p.right.add("sein", c.id, false);
+        } else {
+            p.finite.add(c.tense == Tense::Past ? sein_past(2) : sein(2), c.id, false);
+        }
+        if (c.negated) p.middle.add("nicht", c.id + 2);
+        degree(p.middle, c);
+        p.middle.add(w.de, c.id);
+        return p;
+    }
+
     // Splits the clause into its parts; the caller orders them.
     ClauseParts parts(const Clause & c, const NounPhrase * head) {
+        if (c.kind == ClauseKind::Existential) return existential(c);
+        if (c.kind == ClauseKind::Weather) return weather(c);
         ClauseParts p;
         const Verb * v = verb_of(m_lex, c);
         const bool relative = head != nullptr;
@@ -167,9 +246,11 @@ private:
                 case Role::Time: w = "wann"; break;
                 default: break;
             }
-            p.wh.add(w, c.id + 6);
+            if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany) how_many(p.wh, *c.object, c.id + 6);
+            else p.wh.add(w, c.id + 6);
         }
-        if (!(c.gap == Role::Subject && (relative || wh))) noun_phrase(p.subject, c.subject, Nom);
+        const bool imperative = c.mood == Mood::Imperative;
+        if (!(c.gap == Role::Subject && (relative || wh)) && !imperative) noun_phrase(p.subject, c.subject, Nom);
         if (c.time >= 0 && c.gap != Role::Time) {
             if (c.time_fronted && !relative && !wh && c.mood == Mood::Statement) adverb(p.fronted, c.time, c.id + 8);
         }
@@ -178,7 +259,7 @@ private:
 
         // kein replaces nicht when the negated object (or predicate) is indefinite.
         const NounPhrase * indefinite_target = nullptr;
-        if (c.negated) {
+        if (c.negated && c.modal != Modal::Like) {
             const NounPhrase * t = c.predicate ? c.predicate.get() : (c.gap != Role::Object ? c.object.get() : nullptr);
             if (t && t->kind == NounPhrase::Kind::Noun && (t->det == Det::A || t->det == Det::None) && !t->relative)
                 indefinite_target = t;
@@ -192,19 +273,30 @@ private:
         const Case object_case = v && v->de_dative ? Dat : Acc;
         if (object_pronoun) noun_phrase(m, *c.object, object_case);
         if (indirect_pronoun) noun_phrase(m, *c.indirect, Dat);
+        if (c.please) m.add("bitte", c.id + 12);  // Öffne bitte …, ruf mich bitte an, kannst du mir bitte …
         if (c.time >= 0 && c.gap != Role::Time && !(c.time_fronted && !relative && !wh && c.mood == Mood::Statement))
             adverb(m, c.time, c.id + 8);
         if (c.frequency >= 0) adverb(m, c.frequency, c.id + 9);
+        if (c.modal == Modal::Like) {  // ich esse am Samstag gern Äpfel; ich esse nicht gern Äpfel
+            if (c.negated) m.add("nicht", c.id + 2);
+            m.add("gern", c.id + 3);
+        }
         if (c.indirect && !indirect_pronoun) noun_phrase(m, *c.indirect, Dat);
         if (object_here && !object_pronoun && object_case == Dat) noun_phrase(m, *c.object, Dat);
         if (object_here && !object_pronoun && object_case == Acc)
             noun_phrase(m, *c.object, Acc, indefinite_target == c.object.get() ? neg : -1);
         if (c.manner >= 0) adverb(m, c.manner, c.id + 10);
+        const bool nicht = c.negated && c.modal != Modal::Like &&
+                           (!indefinite_target || (object_case == Dat && indefinite_target == c.object.get()));
+        const bool copula_place = !v && c.place;  // nicht before the place: ist nicht im Garten
+        if (nicht && copula_place) m.add("nicht", neg);
         if (c.place && c.gap != Role::Place) place(m, *c.place);
-        if (c.negated && (!indefinite_target || (object_case == Dat && indefinite_target == c.object.get())))
-            m.add("nicht", neg);
+        if (nicht && !copula_place) m.add("nicht", neg);
         if (c.predicate) noun_phrase(m, *c.predicate, Nom, indefinite_target == c.predicate.get() ? neg : -1);
-        if (c.predicate_adjective >= 0) m.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);
+        if (c.predicate_adjective >= 0) {
+            degree(m, c);
+            m.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);
+        }
 
         if (c.complement) {
             p.extraposed.add(",", c.id + 5, false);
@@ -220,8 +312,14 @@ private:
             p->finite.add(c.tense == Tense::Past ? sein_past(person) : sein(person), c.id);
             return;
         }
-        if (c.modal != Modal::None) {
-            const int which = c.modal == Modal::Can ? 0 : c.modal == Modal::Must ? 1 : c.modal == Modal::Want ? 2 : 3;
+        if (c.mood == Mood::Imperative) {  // Öffne die Tür, ruf mich an
+            p->finite.add(imperative(v->de_inf, v->de_pres[1]), c.id);
+            if (!v->de_sep.empty()) p->right.add(v->de_sep, c.id);
+            return;
+        }
+        if (c.modal != Modal::None && c.modal != Modal::Like) {
+            const int which = c.modal == Modal::Can ? 0 : c.modal == Modal::Must ? 1 : c.modal == Modal::Want ? 2
+                              : c.modal == Modal::Should ? 3 : c.modal == Modal::Could ? 4 : c.modal == Modal::May ? 5 : 6;
             p->finite.add(modal(which, person), c.id + 3);
             p->right.add(v->de_inf, c.id);
             return;
@@ -239,6 +337,7 @@ private:
                 return;
             case Tense::Present:
                 p->finite.add(v->de_pres[size_t(person)], c.id);
+                if (c.progressive) p->finite.also(c.id + 1, false);  // ↔ "is" of "is cooking"
                 if (!v->de_sep.empty()) {
                     p->right.add(v->de_sep, c.id);
                     p->joined_final.add(v->de_sep + v->de_pres[size_t(person)], c.id);
@@ -253,7 +352,7 @@ private:
 AlignedText realize_german(const Lexicon & lex, const Sentence & s) {
     German de(lex);
     AlignedText out;
-    const Order main_order = s.main.mood == Mood::YesNo ? Order::VerbFirst : Order::V2;
+    const Order main_order = s.main.mood == Mood::YesNo || s.main.mood == Mood::Imperative ? Order::VerbFirst : Order::V2;
     auto subordinate = [&] {
         AlignedText conj;
         const bool past = s.second->tense == Tense::Past || s.second->tense == Tense::Perfect;
@@ -279,7 +378,8 @@ AlignedText realize_german(const Lexicon & lex, const Sentence & s) {
         out.add(",", s.link_id, false);
         out.append(subordinate());
     }
-    out.add_punct(s.main.mood == Mood::Statement ? "." : "?", s.punct_id);
+    const bool statement = s.main.mood == Mood::Statement || s.main.mood == Mood::Imperative;
+    out.add_punct(statement ? "." : "?", s.punct_id);
     out.tidy_commas();
     out.capitalize_first();
     return out;

@@ -43,6 +43,8 @@ public:
 
     // A clause: a main clause, or with `head` a relative clause whose gap `head` fills.
     void clause(const Clause & c, const NounPhrase * head = nullptr) {
+        if (c.kind == ClauseKind::Existential) return existential(c);
+        if (c.kind == ClauseKind::Weather) return weather(c);
         const Verb * v = verb_of(m_lex, c);
         const bool relative = head != nullptr;
         const bool subject_gap = c.gap == Role::Subject;
@@ -58,16 +60,19 @@ public:
         for (Word & w : finite.words()) w.possible.push_back(c.id);
         if (inverted && c.mood == Mood::YesNo && finite.size()) finite.words()[0].possible.push_back(c.id + 4);  // ↔ 嗎
 
-        if (!relative && c.mood == Mood::Wh) out.add(wh_word(c), c.id + 6);
+        if (!relative && c.mood == Mood::Wh) wh_phrase(c);
+        if (c.mood == Mood::Imperative && c.please) out.add("please", c.id + 12);
         if (c.time >= 0 && c.time_fronted && c.mood == Mood::Statement && !relative) adverb(c.time, c.id + 8);
         auto subject = [&] {
             if (relative && subject_gap) return;
             if (!relative && c.mood == Mood::Wh && subject_gap) return;  // the wh-word is the subject
+            if (c.mood == Mood::Imperative) return;  // the listener, unsaid
             noun_phrase(c.subject, false);
         };
         if (inverted) {
             out.append(finite);
             subject();
+            if (c.please) out.add("please", c.id + 12);  // "could you please help me"
         } else {
             subject();
             out.append(finite);
@@ -87,6 +92,122 @@ private:
     const Lexicon & m_lex;
 
     void adverb(int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].en, id); }
+
+    // The question word, or "how many" with its noun ("how many books did you buy").
+    void wh_phrase(const Clause & c) {
+        const NounPhrase * counted = c.gap == Role::Object && c.object && c.object->det == Det::HowMany ? c.object.get() : nullptr;
+        if (!counted) { out.add(wh_word(c), c.id + 6); return; }
+        for (const char * w : {"how", "many"}) {
+            out.add(w, c.id + 6);
+            out.also(counted->id + 1, true);  // ↔ 幾, wie viele
+        }
+        out.add(m_lex.nouns[size_t(counted->noun)].en_pl, counted->id);
+    }
+
+    const char * be_form(int person, bool past) const {
+        return past ? (person == 0 || person == 2 ? "was" : "were") : (person == 0 ? "am" : person == 2 ? "is" : "are");
+    }
+
+    void negation(const Clause & c, const char * be) {
+        if (!c.negated) return;
+        const std::string b = be;
+        const char * contracted = b == "was" ? "wasn't" : b == "were" ? "weren't" : b == "is" ? "isn't" : b == "are" ? "aren't" : nullptr;
+        if (c.contracted && contracted) {
+            out.words().back().text = contracted;
+            out.also(c.id + 2, true);
+        } else {
+            out.add("not", c.id + 2);
+        }
+    }
+
+    // "there is a cat in the garden", "is there a bank near here", "there weren't any ...":
+    // "there" and the verb say that something exists (有, es gibt).
+    void existential(const Clause & c) {
+        const bool past = c.tense == Tense::Past;
+        const bool plural = is_plural(c.subject) || c.subject.det == Det::HowMany;
+        const char * be = be_form(plural ? 5 : 2, past);
+        if (c.mood == Mood::Wh) {  // "how many cats are there in the garden"
+            for (const char * w : {"how", "many"}) {
+                out.add(w, c.id + 6);
+                out.also(c.subject.id + 1, true);
+            }
+            out.add(m_lex.nouns[size_t(c.subject.noun)].en_pl, c.subject.id);
+            out.add(be, c.id + 13);
+            out.add("there", c.id + 13);
+        } else if (c.mood == Mood::YesNo) {
+            out.add(be, c.id + 13);
+            out.words().back().possible.push_back(c.id + 4);
+            out.add("there", c.id + 13);
+            noun_phrase(c.subject, false);
+        } else {
+            out.add("there", c.id + 13);
+            out.add(be, c.id + 13);
+            negation(c, be);
+            noun_phrase(c.subject, false);
+        }
+        place_and_time(c);
+    }
+
+    // "it is raining", "it snowed yesterday", "it will be cold", "is it windy?"
+    void weather(const Clause & c) {
+        const WeatherCondition & w = weather_conditions()[size_t(c.weather)];
+        const bool past = c.tense == Tense::Past, question = c.mood == Mood::YesNo;
+        if (c.time >= 0 && c.time_fronted) adverb(c.time, c.id + 8);
+        AlignedText it;
+        it.add("it", c.subject.id);
+        auto finite_then_it = [&](const std::string & aux, ConceptId id, bool sure) {
+            if (question) { out.add(aux, id, sure); out.words().back().possible.push_back(c.id + 4); out.append(it); }
+            else { out.append(it); out.add(aux, id, sure); }
+        };
+        if (!w.is_verb) {
+            if (c.tense == Tense::Future) {  // "it will be cold", "it is going to be cold"
+                finite_then_it(c.going_to ? "is" : "will", c.id + 1, true);
+                if (c.negated) out.add("not", c.id + 2);
+                if (c.going_to) { out.add("going", c.id + 1); out.add("to", c.id + 1, false); }
+                out.add("be", c.id, false);
+            } else {
+                const char * be = be_form(2, past);
+                finite_then_it(be, c.id, false);
+                negation(c, be);
+            }
+            degree(c);
+            out.add(w.en, c.id);
+        } else if (c.tense == Tense::Future) {
+            finite_then_it(c.going_to ? "is" : "will", c.id + 1, true);
+            if (c.negated) out.add("not", c.id + 2);
+            if (c.going_to) { out.add("going", c.id + 1); out.add("to", c.id + 1, false); }
+            out.add(w.en, c.id);
+        } else if (c.progressive) {
+            finite_then_it("is", c.id + 1, true);
+            negation(c, "is");
+            out.add(w.en_ing, c.id);
+        } else if (question || c.negated) {
+            finite_then_it(past ? "did" : "does", c.id, false);  // do-support: only the verb's
+            if (c.negated) out.add("not", c.id + 2);
+            out.add(w.en, c.id);
+        } else {
+            out.append(it);
+            out.add(past ? w.en_past : w.en_3sg, c.id);
+        }
+        place_and_time(c);
+    }
+
+    void place_and_time(const Clause & c) {
+        if (c.place) {
+            out.add(m_lex.nouns[size_t(c.place->noun)].en_prep, c.place->id + 4);
+            noun_phrase(*c.place, true);
+        }
+        if (c.time >= 0 && !c.time_fronted) adverb(c.time, c.id + 8);
+    }
+
+    void degree(const Clause & c) {
+        switch (c.degree) {
+            case Degree::Very: out.add("very", c.id + 11); break;
+            case Degree::Too: out.add("too", c.id + 11); break;
+            case Degree::Really: out.add("really", c.id + 11); break;
+            case Degree::None: break;
+        }
+    }
 
     const char * wh_word(const Clause & c) const {
         switch (c.gap) {
@@ -110,6 +231,7 @@ private:
             case Det::That: out.add(np.plural ? "those" : "that", np.id + 1); break;
             case Det::Poss: out.add(kPossessive[int(np.possessor)], np.id + 1); break;
             case Det::Number: out.add(number_word_en(np.number), np.id + 2); break;
+            case Det::HowMany: break;  // the wh-phrase says it
         }
         for (size_t k = 0; k < np.adjectives.size(); k++)
             out.add(m_lex.adjectives[size_t(np.adjectives[k])].en, np.id + 8 + int(k));
@@ -129,30 +251,77 @@ private:
                 finite->add("not", c.id + 2);
             }
         };
-        if (!v) {  // the copula
-            const char * be = past ? (person == 0 || person == 2 ? "was" : "were")
-                                   : (person == 0 ? "am" : person == 2 ? "is" : "are");
-            finite->add(be, c.id);
+        auto be_negated = [&](const char * be) {
             const std::string b = be;
             negate(b == "was" ? "wasn't" : b == "were" ? "weren't" : b == "is" ? "isn't" : b == "are" ? "aren't" : nullptr);
+        };
+        if (!v) {  // the copula
+            const char * be = be_form(person, past);
+            finite->add(be, c.id);
+            be_negated(be);
+            return;
+        }
+        if (c.mood == Mood::Imperative) {  // "close the window", "don't worry"
+            if (c.negated) {
+                finite->add("don't", c.id + 2);
+                finite->also(c.id + 1, false);
+            }
+            rest->add(v->en_base, c.id);
+            return;
+        }
+        if (c.progressive || c.going_to) {  // "is cooking", "is going to cook"
+            const char * be = be_form(person, false);
+            finite->add(be, c.id + 1);
+            be_negated(be);
+            if (c.going_to) {
+                rest->add("going", c.id + 1);
+                rest->add("to", c.id + 1, false);
+                rest->add(v->en_base, c.id);
+            } else {
+                rest->add(english_ing(v->en_base), c.id);
+                rest->words().back().possible.push_back(c.id + 1);
+            }
             return;
         }
         const bool needs_do = (c.negated || inverted) &&
                               (c.tense == Tense::Present || c.tense == Tense::Past) &&
-                              (c.modal == Modal::None || c.modal == Modal::Want);
+                              (c.modal == Modal::None || c.modal == Modal::Want || c.modal == Modal::Like);
         auto do_support = [&] {
             const char * d = past ? "did" : third_singular ? "does" : "do";
             finite->add(d, c.id + 1, false);
             negate(past ? "didn't" : third_singular ? "doesn't" : "don't");
         };
         switch (c.modal) {
-            case Modal::Can: case Modal::Must: case Modal::Should: {
-                const char * m = c.modal == Modal::Can ? "can" : c.modal == Modal::Must ? "must" : "should";
+            case Modal::Can: case Modal::Must: case Modal::Should: case Modal::Could: case Modal::May: {
+                const char * m = c.modal == Modal::Can ? "can" : c.modal == Modal::Must ? "must" : c.modal == Modal::Should ? "should"
+                                 : c.modal == Modal::Could ? "could" : "may";
                 finite->add(m, c.id + 3);
-                negate(c.modal == Modal::Can ? "can't" : c.modal == Modal::Must ? "mustn't" : "shouldn't");
+                negate(c.modal == Modal::Can ? "can't" : c.modal == Modal::Must ? "mustn't" : c.modal == Modal::Should ? "shouldn't"
+                       : c.modal == Modal::Could ? "couldn't" : nullptr);
                 rest->add(v->en_base, c.id);
                 return;
             }
+            case Modal::Like:  // "likes to swim", "doesn't like swimming"
+                if (needs_do) {
+                    do_support();
+                    rest->add("like", c.id + 3);
+                } else {
+                    rest->add(third_singular ? "likes" : "like", c.id + 3);
+                }
+                if (c.gerund) {
+                    rest->add(english_ing(v->en_base), c.id);
+                } else {
+                    rest->add("to", c.id + 3, false);
+                    rest->add(v->en_base, c.id);
+                }
+                return;
+            case Modal::WouldLike:  // "would like to order"
+                finite->add("would", c.id + 3);
+                negate("wouldn't");
+                rest->add("like", c.id + 3);
+                rest->add("to", c.id + 3, false);
+                rest->add(v->en_base, c.id);
+                return;
             case Modal::Want:
                 if (needs_do) {
                     do_support();
@@ -194,8 +363,12 @@ private:
     // Verb and its objects: "gave the boy a book", "picked her up", "said that ...", "is happy".
     void complements(const Clause & c, const Verb * v, AlignedText & verb_words) {
         if (!v) {
-            if (c.predicate) noun_phrase(*c.predicate, false);
-            else if (c.predicate_adjective >= 0) out.add(m_lex.adjectives[size_t(c.predicate_adjective)].en, c.id + 7);
+            if (c.predicate) {
+                noun_phrase(*c.predicate, false);
+            } else if (c.predicate_adjective >= 0) {
+                degree(c);
+                out.add(m_lex.adjectives[size_t(c.predicate_adjective)].en, c.id + 7);
+            }
             return;
         }
         const bool object_here = c.object && c.gap != Role::Object;
@@ -254,7 +427,8 @@ AlignedText realize_english(const Lexicon & lex, const Sentence & s) {
         en.out.add(link_word_en(s.link), s.link_id);
         en.clause(*s.second);
     }
-    if (s.en_final_punct) en.out.add_punct(s.main.mood == Mood::Statement ? "." : "?", s.punct_id);
+    const bool statement = s.main.mood == Mood::Statement || s.main.mood == Mood::Imperative;
+    if (s.en_final_punct) en.out.add_punct(statement ? "." : "?", s.punct_id);
     return std::move(en.out);
 }
 

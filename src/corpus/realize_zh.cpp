@@ -39,11 +39,21 @@ public:
     }
 
     void clause(const Clause & c, const NounPhrase * head = nullptr) {
+        if (c.kind == ClauseKind::Existential) return existential(c);
+        if (c.kind == ClauseKind::Weather) return weather(c);
         const Verb * v = verb_of(m_lex, c);
         const bool relative = head != nullptr;
         const bool wh = c.mood == Mood::Wh && !relative;
+        // A polite request puts the modal and 請 first: 可以 請 你 幫 我 嗎.
+        const bool polite_request = c.please && c.mood == Mood::YesNo && v;
+        if (polite_request) {
+            out.add("可以", c.id + 3);
+            out.add("請", c.id + 12);
+        }
+        if (c.mood == Mood::Imperative && c.please) out.add("請", c.id + 12);
         if (c.time >= 0 && c.time_fronted && !relative) adverb(c.time, c.id + 8);
         if (wh && c.gap == Role::Subject) out.add("誰", c.id + 6);
+        else if (c.mood == Mood::Imperative) {}  // the listener, unsaid
         else if (!(relative && c.gap == Role::Subject)) noun_phrase(c.subject);
         if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time)) adverb(c.time, c.id + 8);
         if (wh && c.gap == Role::Time) out.add("什麼時候", c.id + 6);
@@ -53,12 +63,20 @@ public:
         if (!v) {  // the copula
             if (c.predicate_adjective >= 0) {
                 Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
-                if (c.negated) {
-                    if (!pred.empty() && pred[0] == "很") pred.erase(pred.begin());
-                    out.add("不", c.id + 2);
-                }
+                const bool graded = !pred.empty() && pred[0] == "很";
+                if (graded && (c.negated || c.degree != Degree::None)) pred.erase(pred.begin());
+                if (c.negated) out.add("不", c.id + 2);
+                if (graded && c.degree != Degree::None) degree(c);
+                const size_t first = out.size();
                 out.add(pred, c.id + 7);
-                for (size_t k = out.size() - pred.size(); k < out.size(); k++) out.words()[k].possible.push_back(c.id);  // ↔ is
+                for (size_t k = first; k < out.size(); k++) out.words()[k].possible.push_back(c.id);  // ↔ is
+                if (graded && c.degree == Degree::Too) out.add("了", c.id + 11, false);
+            } else if (c.place) {  // "the cat is in the garden": 貓 在 花園 裡, no 是
+                if (c.negated) out.add("不", c.id + 2);
+                out.add("在", c.place->id + 4);
+                out.also(c.id, false);
+                if (wh && c.gap == Role::Place) out.add("哪裡", c.id + 6);
+                else place_noun(*c.place);
             } else {
                 if (c.negated) out.add("不", c.id + 2);
                 out.add("是", c.id);
@@ -69,31 +87,34 @@ public:
         // Negation and modals: 不 會, 不 想, 沒 (past of dynamic verbs), 不 (present, stative).
         const bool stative = v->zh_asp.empty();
         if (c.negated) {
-            const bool mei = c.modal == Modal::None && (c.tense == Tense::Past || c.tense == Tense::Perfect) && !stative;
-            out.add(mei ? "沒" : "不", c.id + 2);
+            const bool mei = c.modal == Modal::None && (c.tense == Tense::Past || c.tense == Tense::Perfect || c.progressive) && !stative;
+            if (c.mood == Mood::Imperative) out.add("不要", c.id + 2);
+            else out.add(mei ? "沒" : "不", c.id + 2);
         }
         switch (c.modal) {
             case Modal::Can: out.add("能", c.id + 3); break;
             case Modal::Must: out.add("必須", c.id + 3); break;
             case Modal::Want: out.add("想", c.id + 3); break;
             case Modal::Should: out.add("應該", c.id + 3); break;
-            case Modal::None: if (c.tense == Tense::Future) out.add("會", c.id + 1); break;
+            case Modal::Could: case Modal::May: if (!polite_request) out.add("可以", c.id + 3); break;
+            case Modal::Like: out.add("喜歡", c.id + 3); break;
+            case Modal::WouldLike: out.add("想要", c.id + 3); break;
+            case Modal::None:
+                if (c.tense == Tense::Future) out.add(c.going_to ? "要" : "會", c.id + 1);
+                // The progressive: 在 煮飯, or 正 before a place's 在 (正 在 廚房 裡 煮飯).
+                if (c.progressive) out.add(c.place && c.gap != Role::Place ? "正" : "在", c.id + 1);
+                break;
         }
         if (c.manner >= 0) adverb(c.manner, c.id + 10);
         if (c.place) {
             out.add("在", c.place->id + 4);
-            if (wh && c.gap == Role::Place) {
-                out.add("哪裡", c.id + 6);
-            } else {
-                noun_phrase(*c.place);
-                const std::string & loc = m_lex.nouns[size_t(c.place->noun)].zh_loc;
-                if (!loc.empty()) out.add(loc, c.place->id + 4, false);
-            }
+            if (wh && c.gap == Role::Place) out.add("哪裡", c.id + 6);
+            else place_noun(*c.place);
         }
         // The aspect marker: 了 for a completed event (not in relative clauses, where 昨天 買 的
         // 襯衫 is the natural form, nor under negation), 過 for the perfect (kept under 沒).
         std::string aspect;
-        if (c.modal == Modal::None && !relative) {
+        if (c.modal == Modal::None && !relative && !c.progressive && c.mood != Mood::Imperative) {
             // Habits (常常, 總是) take no 了 even in the past.
             if (c.tense == Tense::Past && !c.negated && !stative && v->frame != Frame::Clause && c.frequency < 0)
                 aspect = v->zh_asp;
@@ -119,10 +140,80 @@ private:
 
     void adverb(int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].zh, id); }
 
+    // A place noun with its locative: 花園 裡, 學校. Without 在 before it (公園 裡 有 …, 台北 很
+    // 冷), the noun also stands for the English preposition.
+    void place_noun(const NounPhrase & place, bool after_zai = true) {
+        const size_t first = out.size();
+        noun_phrase(place);
+        if (!after_zai && first < out.size()) out.words()[first].possible.push_back(place.id + 4);
+        const std::string & loc = m_lex.nouns[size_t(place.noun)].zh_loc;
+        if (!loc.empty()) out.add(loc, place.id + 4, false);
+    }
+
+    // 非常 (very), 太 (too, closed by 了), 真的 很 (really).
+    void degree(const Clause & c) {
+        switch (c.degree) {
+            case Degree::Very: out.add("非常", c.id + 11); break;
+            case Degree::Too: out.add("太", c.id + 11); break;
+            case Degree::Really: out.add("真的", c.id + 11); out.add("很", c.id + 11, false); break;
+            case Degree::None: out.add("很", c.id, false); break;  // the filler of a plain predicate
+        }
+    }
+
+    // "there is a dog in the park": 公園 裡 有 一 隻 狗; negated 公園 裡 沒有 狗; how many: 有 幾 隻 貓.
+    void existential(const Clause & c) {
+        if (c.time >= 0) adverb(c.time, c.id + 8);
+        if (c.place) {  // a place that takes no locative after 在 takes 裡 here: 在 公園 / 公園 裡 有
+            place_noun(*c.place, false);
+            if (m_lex.nouns[size_t(c.place->noun)].zh_loc.empty()) out.add("裡", c.place->id + 4, false);
+        }
+        if (c.negated) {
+            out.add("沒有", c.id + 13);
+            out.also(c.id + 2, true);
+            NounPhrase bare = c.subject;  // 沒有 狗, not 沒有 一 隻 狗
+            if (bare.det == Det::A) bare.det = Det::None;
+            noun_phrase(bare);
+            if (c.subject.det == Det::A) out.also(c.subject.id + 1, false);
+        } else {
+            out.add("有", c.id + 13);
+            noun_phrase(c.subject);  // with how many: 幾 隻 貓
+        }
+    }
+
+    // "it is raining": 在 下雨; "it was cold yesterday": 昨天 天氣 很 冷; "will it snow?": 會 下雪 嗎.
+    void weather(const Clause & c) {
+        const WeatherCondition & w = weather_conditions()[size_t(c.weather)];
+        if (c.time >= 0) adverb(c.time, c.id + 8);
+        if (c.place) place_noun(*c.place, false);
+        if (w.is_verb) {
+            if (c.negated) out.add(c.tense == Tense::Past || c.progressive ? "沒" : "不", c.id + 2);
+            if (c.tense == Tense::Future) out.add(c.going_to ? "要" : "會", c.id + 1);
+            if (c.progressive) out.add(c.negated ? "在" : "正在", c.id + 1);
+            out.add(split_tokens(w.zh), c.id);
+            if (c.tense == Tense::Past && !c.negated) out.add("了", c.id + 1);
+            return;
+        }
+        // An adjective: 天氣 很 冷, or with a subject of its own, 風 很 大 ("windy").
+        Tokens pred = split_tokens(w.zh);
+        if (pred.size() > 1) {
+            out.add(pred[0], c.id);
+            out.also(c.subject.id, false);
+            pred.erase(pred.begin());
+        } else if (!c.place) {
+            out.add("天氣", c.subject.id, false);  // "it" is the weather
+        }
+        if (c.negated) out.add("不", c.id + 2);
+        if (c.tense == Tense::Future) out.add(c.going_to ? "要" : "會", c.id + 1);
+        if (!c.negated) degree(c);
+        out.add(pred, c.id);
+        if (c.degree == Degree::Too) out.add("了", c.id + 11, false);
+    }
+
     void object(const Clause & c, bool wh) {
         if (!c.object) return;
         if (c.gap == Role::Object) {
-            if (wh) out.add(is_person(m_lex, *c.object) ? "誰" : "什麼", c.id + 6);
+            if (wh && c.object->det == Det::HowMany) noun_phrase(*c.object);  // 買 了 幾 本 書, in place
+            else if (wh) out.add(is_person(m_lex, *c.object) ? "誰" : "什麼", c.id + 6);
             return;  // relative clause: the head follows 的
         }
         noun_phrase(*c.object);
@@ -163,6 +254,7 @@ private:
                 out.add("的", np.id + 1, false);
                 break;
             case Det::Number: out.add(number_zh(np.number), np.id + 2); classifier(n, np.id + 2, np.id); break;
+            case Det::HowMany: out.add("幾", np.id + 1); classifier(n, np.id + 1, np.id); break;
         }
         for (size_t k = 0; k < np.adjectives.size(); k++) {
             const ConceptId id = np.id + 8 + int(k);
@@ -177,7 +269,7 @@ private:
 
 AlignedText realize_chinese(const Lexicon & lex, const Sentence & s) {
     Chinese zh(lex);
-    const bool question = s.main.mood != Mood::Statement;
+    const bool question = s.main.mood == Mood::YesNo || s.main.mood == Mood::Wh;
     if (s.link == Connective::None || !s.second) {
         zh.clause(s.main);
     } else {

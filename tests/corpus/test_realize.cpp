@@ -29,7 +29,9 @@ const char * kVerbs =
     "help\thelps\thelped\thelped\ttr\tperson\tperson\t幫助\t了\thelfen\thelfe|hilfst|hilft|helfen|helft|helfen\tgeholfen\thaben\t-\tdat\n"  // 3
     "sleep\tsleeps\tslept\tslept\tintr\tperson\t-\t睡覺\t了\tschlafen\tschlafe|schläfst|schläft|schlafen|schlaft|schlafen\tgeschlafen\thaben\t-\t-\n"  // 4
     "like\tlikes\tliked\tliked\ttr\tperson\tclothing\t喜歡\t-\tmögen\tmag|magst|mag|mögen|mögt|mögen\tgemocht\thaben\t-\tacc\n";  // 5
-const char * kAdjectives = "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n";
+const char * kAdjectives =
+    "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n"                   // 0
+    "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n";             // 1
 const char * kAdverbs =
     "yesterday\t昨天\tgestern\ttime\tpast\n"   // 0
     "tomorrow\t明天\tmorgen\ttime\tfuture\n";  // 1
@@ -216,6 +218,159 @@ TEST_F(Fixture, GoldAlignmentLinksTheSameMeaning) {
     ASSERT_TRUE(parse_alignment(format_alignment(a), &back));
     EXPECT_EQ(format_alignment(back), format_alignment(a));
     EXPECT_EQ(back.sure.size(), a.sure.size());
+}
+
+// The everyday constructions (GrammarOptions::everyday), each against a hand-checked translation.
+TEST_F(Fixture, ProgressiveAndGoingTo) {
+    Clause c = clause(0, Tense::Present);
+    c.progressive = true;
+    c.subject = pronoun(Pronoun::She);
+    NounPhrase dress = noun(1, Det::A);
+    dress.adjectives = {0};
+    c.object = share(dress);
+    c.place = share(noun(3));
+    expect(sentence(c), "she is buying a red dress in the park .", "她 正 在 公園 買 一 件 紅色 的 洋裝 。",
+           "Sie kauft ein rotes Kleid im Park .");
+    Clause s = clause(4, Tense::Present);
+    s.progressive = true;
+    s.subject = pronoun(Pronoun::He);
+    s.negated = s.contracted = true;
+    expect(sentence(s), "he isn't sleeping .", "他 沒 在 睡覺 。", "Er schläft nicht .");
+    Clause q = clause(4, Tense::Present);
+    q.progressive = true;
+    q.subject = pronoun(Pronoun::I);
+    q.mood = Mood::YesNo;
+    expect(sentence(q), "am i sleeping ?", "我 在 睡覺 嗎 ？", "Schlafe ich ?");
+    Clause g = clause(2, Tense::Future);
+    g.going_to = true;
+    g.subject = pronoun(Pronoun::We);
+    g.object = share(noun(4));
+    g.time = 1;
+    expect(sentence(g), "we are going to call the teacher tomorrow .", "我們 明天 要 打電話 給 老師 。",
+           "Wir werden morgen den Lehrer anrufen .");
+}
+
+TEST_F(Fixture, ImperativesAndRequests) {
+    Clause c = clause(2, Tense::Present);
+    c.mood = Mood::Imperative;
+    c.subject = pronoun(Pronoun::You);
+    c.object = share(pronoun(Pronoun::I));
+    c.please = true;
+    expect(sentence(c), "please call me .", "請 打電話 給 我 。", "Ruf mich bitte an .");
+    Clause d = clause(0, Tense::Present);
+    d.mood = Mood::Imperative;
+    d.subject = pronoun(Pronoun::You);
+    d.object = share(noun(6));
+    d.negated = d.contracted = true;
+    expect(sentence(d), "don't buy the shirt .", "不要 買 襯衫 。", "Kauf das Hemd nicht .");
+    Clause r = clause(3, Tense::Present);
+    r.mood = Mood::YesNo;
+    r.modal = Modal::Could;
+    r.please = true;
+    r.subject = pronoun(Pronoun::You);
+    r.object = share(pronoun(Pronoun::I));
+    expect(sentence(r), "could you please help me ?", "可以 請 你 幫助 我 嗎 ？", "Könntest du mir bitte helfen ?");
+}
+
+TEST_F(Fixture, ThereIsAndHowMany) {
+    Clause c;
+    c.kind = ClauseKind::Existential;
+    c.id = next_id;
+    next_id += 16;
+    c.subject = noun(0, Det::A);
+    c.place = share(noun(3));
+    expect(sentence(c), "there is a girl in the park .", "公園 裡 有 一 個 女孩 。", "Im Park gibt es ein Mädchen .");
+    Clause n = c;
+    n.subject = noun(1, Det::A);
+    n.negated = true;
+    expect(sentence(n), "there is not a dress in the park .", "公園 裡 沒有 洋裝 。", "Im Park gibt es kein Kleid .");
+    Clause h = c;
+    h.mood = Mood::Wh;
+    h.gap = Role::Subject;
+    h.subject.det = Det::HowMany;
+    h.subject.plural = true;
+    expect(sentence(h), "how many girls are there in the park ?", "公園 裡 有 幾 個 女孩 ？",
+           "Wie viele Mädchen gibt es im Park ?");
+    Clause o = clause(0, Tense::Past);
+    o.mood = Mood::Wh;
+    o.gap = Role::Object;
+    o.subject = pronoun(Pronoun::You);
+    NounPhrase shirts = noun(6, Det::HowMany);
+    shirts.plural = true;
+    o.object = share(shirts);
+    expect(sentence(o), "how many shirts did you buy ?", "你 買 了 幾 件 襯衫 ？", "Wie viele Hemden hast du gekauft ?");
+}
+
+TEST_F(Fixture, WeatherDegreeAndCopulaPlace) {
+    auto weather = [&](const char * en, Tense t) {
+        Clause c;
+        c.kind = ClauseKind::Weather;
+        c.id = next_id;
+        next_id += 16;
+        for (size_t i = 0; i < weather_conditions().size(); i++)
+            if (std::string(weather_conditions()[i].en) == en) c.weather = int(i);
+        c.tense = t;
+        c.subject = pronoun(Pronoun::It);
+        return c;
+    };
+    Clause rain = weather("rain", Tense::Present);
+    rain.progressive = true;
+    expect(sentence(rain), "it is raining .", "正在 下雨 。", "Es regnet .");
+    Clause cold = weather("cold", Tense::Past);
+    cold.degree = Degree::Very;
+    cold.time = 0;
+    expect(sentence(cold), "it was very cold yesterday .", "昨天 天氣 非常 冷 。", "Es war gestern sehr kalt .");
+    Clause windy = weather("windy", Tense::Present);
+    windy.mood = Mood::YesNo;
+    expect(sentence(windy), "is it windy ?", "風 很 大 嗎 ？", "Ist es windig ?");
+
+    Clause too = clause(-1, Tense::Present);
+    too.subject = noun(1);
+    too.predicate_adjective = 1;
+    too.degree = Degree::Too;
+    expect(sentence(too), "the dress is too expensive .", "洋裝 太 貴 了 。", "Das Kleid ist zu teuer .");
+    Clause where = clause(-1, Tense::Present);
+    where.subject = noun(4);
+    where.place = share(noun(3));
+    expect(sentence(where), "the teacher is in the park .", "老師 在 公園 。", "Der Lehrer ist im Park .");
+    where.mood = Mood::Wh;
+    where.gap = Role::Place;
+    expect(sentence(where), "where is the teacher ?", "老師 在 哪裡 ？", "Wo ist der Lehrer ?");
+    Clause absent = clause(-1, Tense::Present);
+    absent.subject = noun(5);
+    absent.place = share(noun(3));
+    absent.negated = true;
+    expect(sentence(absent), "the boy is not in the park .", "男孩 不 在 公園 。", "Der Junge ist nicht im Park .");
+
+    // Gold links of a weather clause: it – Es, raining – regnet (sure), is – regnet (possible).
+    const AlignedText en = realize_english(lex, sentence(rain)), de = realize_german(lex, sentence(rain));
+    const GoldAlignment a = align(en, de);
+    auto has = [](const std::vector<attn::Link> & v, int t, int s) { return std::count(v.begin(), v.end(), attn::Link{t, s}) == 1; };
+    EXPECT_TRUE(has(a.sure, 0, 0));
+    EXPECT_TRUE(has(a.sure, 1, 2));
+    EXPECT_TRUE(has(a.possible, 1, 1) && !has(a.sure, 1, 1));
+}
+
+TEST_F(Fixture, LikeToAndWouldLike) {
+    Clause c = clause(4, Tense::Present);
+    c.modal = Modal::Like;
+    c.subject = pronoun(Pronoun::She);
+    expect(sentence(c), "she likes to sleep .", "她 喜歡 睡覺 。", "Sie schläft gern .");
+    Clause g = clause(0, Tense::Present);
+    g.modal = Modal::Like;
+    g.gerund = true;
+    g.subject = pronoun(Pronoun::I);
+    g.object = share(noun(6, Det::None));
+    g.object->plural = true;
+    g.negated = g.contracted = true;
+    expect(sentence(g), "i don't like buying shirts .", "我 不 喜歡 買 襯衫 。", "Ich kaufe nicht gern Hemden .");
+    Clause w = clause(0, Tense::Present);
+    w.modal = Modal::WouldLike;
+    w.subject = pronoun(Pronoun::I);
+    NounPhrase dress = noun(1);
+    dress.adjectives = {0};
+    w.object = share(dress);
+    expect(sentence(w), "i would like to buy the red dress .", "我 想要 買 紅色 的 洋裝 。", "Ich möchte das rote Kleid kaufen .");
 }
 
 } // namespace
