@@ -3,6 +3,7 @@
 #include "corpus/realize.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace attn::corpus {
 
@@ -34,24 +35,78 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         if (lex.nouns[size_t(i)].is_location())
             (lex.nouns[size_t(i)].cat == Category::Place ? m_locations : m_object_locations).push_back(i);
     }
-    for (int i = 0; i < int(lex.adjectives.size()); i++)
+    // The everyday grammar takes only adjectives and adverbs a person has checked: an odd one
+    // ("a thermal baby", "widely start") spoils a whole sentence, a rare noun or verb only itself.
+    for (int i = 0; i < int(lex.adjectives.size()); i++) {
+        const Adjective & a = lex.adjectives[size_t(i)];
+        if (m_options.everyday && (!a.checked || a.kind == AdjectiveKind::Other)) continue;
         for (int c = 0; c < int(Category::Count); c++)
-            if (in_set(lex.adjectives[size_t(i)].applies, Category(c)) && Category(c) != Category::Name)
-                m_adjectives_by_cat[c].push_back(i);
+            if (in_set(a.applies, Category(c)) && Category(c) != Category::Name) m_adjectives_by_cat[c].push_back(i);
+    }
     for (int i = 0; i < int(lex.verbs.size()); i++) m_verbs_by_frame[int(lex.verbs[size_t(i)].frame)].push_back(i);
+    if (m_options.everyday) {
+        auto noun = [&](int i) { return word_weight(lex.nouns[size_t(i)].rank, lex.nouns[size_t(i)].checked); };
+        auto verb = [&](int i) { return word_weight(lex.verbs[size_t(i)].rank, lex.verbs[size_t(i)].checked); };
+        auto adjective = [&](int i) { return word_weight(lex.adjectives[size_t(i)].rank, true); };
+        for (const auto & pool : m_nouns_by_cat) weigh(pool, noun);
+        for (const auto & pool : m_adjectives_by_cat) weigh(pool, adjective);
+        for (const auto & pool : m_verbs_by_frame) weigh(pool, verb);
+        weigh(m_locations, noun);
+        weigh(m_object_locations, noun);
+    }
     for (int i = 0; i < int(lex.adverbs.size()); i++) {
         const AdverbKind k = lex.adverbs[size_t(i)].kind;
         // Multi-word frequency adverbs ("all the time") do not go before the verb as single ones do.
         if (k == AdverbKind::Frequency && lex.adverbs[size_t(i)].en.size() > 1) continue;
+        if (k == AdverbKind::Other) continue;  // very, only, probably: not placed by the grammar
+        if (m_options.everyday && !lex.adverbs[size_t(i)].checked) continue;
         (k == AdverbKind::Time ? m_adverbs_time : k == AdverbKind::Frequency ? m_adverbs_frequency : m_adverbs_manner).push_back(i);
     }
 }
 
 bool Grammar::chance(double p) { return m_rng->uniform() < p; }
-int Grammar::pick(const std::vector<int> & v) { return v.empty() ? -1 : v[size_t(m_rng->below(v.size()))]; }
 
-// A noun of one of the allowed categories, each noun equally likely.
+int Grammar::pick(const std::vector<int> & v) {
+    if (v.empty()) return -1;
+    const auto weighted = m_cumulative.find(&v);
+    if (weighted == m_cumulative.end()) return v[size_t(m_rng->below(v.size()))];
+    const std::vector<double> & cum = weighted->second;
+    const double r = double(m_rng->uniform()) * cum.back();
+    return v[size_t(std::upper_bound(cum.begin(), cum.end(), r) - cum.begin()) % v.size()];
+}
+
+// How often the everyday grammar draws a word: by frequency, 1/√rank (a word of rank 50 or better
+// counts as 50, an unranked hand entry as 500), and a third as often when no person has checked
+// its translations, so the checked, common words make most of the corpus and the rest still appear.
+double Grammar::word_weight(int rank, bool checked) {
+    const double r = rank <= 0 ? 500.0 : std::max(50.0, double(rank));
+    return (checked ? 1.0 : 0.3) / std::sqrt(r);
+}
+
+void Grammar::weigh(const std::vector<int> & pool, const std::function<double(int)> & weight) {
+    std::vector<double> cum;
+    double total = 0.0;
+    for (int i : pool) cum.push_back(total += weight(i));
+    m_cumulative[&pool] = std::move(cum);
+}
+
+// A noun of one of the allowed categories: each noun equally likely, or with the everyday
+// grammar, as its word_weight says.
 int Grammar::pick_noun(CategorySet allowed) {
+    if (m_options.everyday) {
+        double total = 0.0;
+        for (int c = 0; c < int(Category::Count); c++)
+            if (in_set(allowed, Category(c)) && !m_nouns_by_cat[c].empty()) total += m_cumulative[&m_nouns_by_cat[c]].back();
+        if (total <= 0.0) return -1;
+        double r = double(m_rng->uniform()) * total;
+        for (int c = 0; c < int(Category::Count); c++) {
+            if (!in_set(allowed, Category(c)) || m_nouns_by_cat[c].empty()) continue;
+            const std::vector<double> & cum = m_cumulative[&m_nouns_by_cat[c]];
+            if (r < cum.back()) return m_nouns_by_cat[c][size_t(std::upper_bound(cum.begin(), cum.end(), r) - cum.begin()) % cum.size()];
+            r -= cum.back();
+        }
+        return -1;
+    }
     size_t total = 0;
     for (int c = 0; c < int(Category::Count); c++)
         if (in_set(allowed, Category(c))) total += m_nouns_by_cat[c].size();

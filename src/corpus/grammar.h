@@ -15,6 +15,8 @@
 #include "corpus/derivation.h"
 #include "corpus/lexicon.h"
 
+#include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -54,6 +56,7 @@ private:
     std::vector<int> m_locations, m_object_locations;
     std::vector<int> m_adverbs_time, m_adverbs_frequency, m_adverbs_manner;
     std::set<std::pair<int, int>> m_heldout_adj_noun, m_heldout_verb_obj;  // (adjective, noun), (verb, noun)
+    std::map<const std::vector<int> *, std::vector<double>> m_cumulative;  // everyday: cumulative word weights per pool
 
     // Per-sample state.
     Rng * m_rng = nullptr;
@@ -62,7 +65,9 @@ private:
 
     ConceptId new_id() { int id = m_next_id; m_next_id += 16; return id; }
     bool chance(double p);
-    int pick(const std::vector<int> & v);
+    int pick(const std::vector<int> & v);  // uniform, or by the pool's weights when it has them
+    static double word_weight(int rank, bool checked);
+    void weigh(const std::vector<int> & pool, const std::function<double(int)> & weight);
     int pick_noun(CategorySet allowed);
     int pick_verb(Frame f, CategorySet subject_needs, CategorySet object_needs);
     NounPhrase noun_phrase(CategorySet allowed, float richness, bool allow_pronoun, bool allow_relative);

@@ -10,8 +10,8 @@ namespace attn::corpus {
 
 namespace {
 
-const char * const kCategoryNames[] = {"person", "name", "animal", "food", "drink", "clothing",
-                                       "vehicle", "place", "readable", "object", "plant", "instrument"};
+const char * const kCategoryNames[] = {"person", "name", "animal", "food", "drink", "clothing", "vehicle", "place", "readable",
+                                       "object", "plant", "instrument", "abstract", "activity", "body", "time", "group"};
 
 bool parse_category(const std::string & s, Category * out) {
     for (int i = 0; i < int(Category::Count); i++)
@@ -80,13 +80,33 @@ struct Checker {
 
 std::string opt(const std::string & cell) { return cell == "-" ? std::string() : cell; }
 
+// The generated tables' trailing columns: a rank ("-" or 1..10^7) and checked (0 or 1).
+bool parse_rank(const std::string & cell, int * out) {
+    *out = 0;
+    if (cell == "-") return true;
+    if (cell.empty() || cell.size() > 7 || cell.find_first_not_of("0123456789") != std::string::npos) return false;
+    *out = std::stoi(cell);
+    return *out > 0;
+}
+bool parse_flag(const std::string & cell, bool * out) {
+    if (cell != "0" && cell != "1") return false;
+    *out = cell == "1";
+    return true;
+}
+
 Status parse_nouns(const std::string & text, std::vector<Noun> * out) {
     Checker ck{"nouns.tsv"};
     std::set<std::string> seen;
     for (const Row & r : rows_of(text)) {
-        if (!ck.columns(r, 13)) break;
+        const bool generated = r.cells.size() == 17;  // + rank wn src checked
+        if (!ck.columns(r, generated ? 17 : 13)) break;
         const auto & c = r.cells;
         Noun n;
+        if (generated && (!parse_rank(c[13], &n.rank) || !parse_flag(c[16], &n.checked))) {
+            ck.fail(r.line, "rank must be - or a positive number, checked 0 or 1");
+            break;
+        }
+        if (generated && (c[4] == "-" || c[6] == "-")) continue;  // no translation found: left out
         n.en_sg = split_tokens(c[0]);
         n.en_pl = split_tokens(opt(c[1]));
         if (!parse_category(c[2], &n.cat)) { ck.fail(r.line, "unknown category " + c[2]); break; }
@@ -105,7 +125,12 @@ Status parse_nouns(const std::string & text, std::vector<Noun> * out) {
         n.zh_loc = opt(c[12]);
         if (n.en_prep.empty() != n.de_prep.empty()) { ck.fail(r.line, "en_prep and de_prep must both be set or both be -"); break; }
         if (n.countable() && (n.en_pl.empty() || n.de_pl.empty())) { ck.fail(r.line, "a countable noun needs both plurals"); break; }
-        if (n.cat != Category::Name && n.zh_cl.empty() && !n.mass) { ck.fail(r.line, "a countable noun needs a classifier"); break; }
+        // The generated tables leave out the classifier where CC-CEDICT gives none: 個, the general
+        // one, unless the word counts itself (三 天, 一 年, 五 分鐘).
+        static const std::set<std::string> self_counting = {"天", "年", "分鐘", "秒", "秒鐘", "歲", "世紀", "次", "週"};
+        if (generated && n.zh_cl.empty() && n.countable() && !(n.zh.size() == 1 && self_counting.count(n.zh[0]))) n.zh_cl = "個";
+        const bool counts_itself = generated && n.zh.size() == 1 && self_counting.count(n.zh[0]);
+        if (n.cat != Category::Name && n.zh_cl.empty() && !n.mass && !counts_itself) { ck.fail(r.line, "a countable noun needs a classifier"); break; }
         if (!seen.insert(c[0]).second) { ck.fail(r.line, "duplicate noun " + c[0]); break; }
         out->push_back(std::move(n));
     }
@@ -115,23 +140,52 @@ Status parse_nouns(const std::string & text, std::vector<Noun> * out) {
 Status parse_verbs(const std::string & text, std::vector<Verb> * out) {
     Checker ck{"verbs.tsv"};
     std::set<std::string> seen;
-    for (const Row & r : rows_of(text)) {
-        if (!ck.columns(r, 15)) break;
-        const auto & c = r.cells;
+    for (const Row & raw : rows_of(text)) {
+        // The generated table has en_ing after en_pp and rank wn src checked at the end: read it as
+        // the hand table's 15 columns plus those.
+        const bool generated = raw.cells.size() == 20;
+        if (!ck.columns(raw, generated ? 20 : 15)) break;
+        Row r = raw;
         Verb v;
+        if (generated) {
+            v.en_ing = split_tokens(r.cells[4]);
+            if (!parse_rank(r.cells[16], &v.rank) || !parse_flag(r.cells[19], &v.checked)) {
+                ck.fail(r.line, "rank must be - or a positive number, checked 0 or 1");
+                break;
+            }
+            r.cells.erase(r.cells.begin() + 4);
+            r.cells.resize(15);
+        }
+        const auto & c = r.cells;
+        if (generated && (c[7] == "-" || c[9] == "-")) continue;  // no translation found: left out
         v.en_base = split_tokens(c[0]);
         v.en_3sg = split_tokens(c[1]);
         v.en_past = split_tokens(c[2]);
         v.en_pp = split_tokens(c[3]);
-        if (c[4] == "intr") v.frame = Frame::Intransitive;
-        else if (c[4] == "tr") v.frame = Frame::Transitive;
-        else if (c[4] == "ditr") v.frame = Frame::Ditransitive;
-        else if (c[4] == "clause") v.frame = Frame::Clause;
-        else { ck.fail(r.line, "frame must be intr, tr, ditr or clause"); break; }
+        // A comma list, the main frame first; inf (want to go) and ing (enjoy going) are extras.
+        std::stringstream frames(c[4]);
+        std::string f;
+        bool main_frame = false, bad_frame = false, any_object_frame = false;
+        while (std::getline(frames, f, ',')) {
+            Frame fr;
+            if (f == "intr") fr = Frame::Intransitive;
+            else if (f == "tr") fr = Frame::Transitive;
+            else if (f == "ditr") fr = Frame::Ditransitive;
+            else if (f == "clause") fr = Frame::Clause;
+            else if (f == "inf") { v.takes_infinitive = true; continue; }
+            else if (f == "ing") { v.takes_gerund = true; continue; }
+            else { bad_frame = true; break; }
+            any_object_frame |= fr == Frame::Transitive || fr == Frame::Ditransitive;
+            if (!main_frame) { v.frame = fr; main_frame = true; }
+        }
+        // A verb that only takes a verb ("try to go") stands alone as intransitive ("i will try").
+        if (!main_frame && (v.takes_infinitive || v.takes_gerund)) main_frame = true;
+        if (bad_frame || !main_frame) { ck.fail(r.line, "frame must be a list of intr, tr, ditr, clause, inf, ing"); break; }
         if (!parse_category_set(c[5], &v.subj) || v.subj == 0) { ck.fail(r.line, "bad subject categories " + c[5]); break; }
         if (!parse_category_set(c[6], &v.obj)) { ck.fail(r.line, "bad object categories " + c[6]); break; }
         const bool takes_object = v.frame == Frame::Transitive || v.frame == Frame::Ditransitive;
-        if (takes_object != (v.obj != 0)) { ck.fail(r.line, "object categories must be set exactly for tr and ditr"); break; }
+        if (takes_object && v.obj == 0) { ck.fail(r.line, "a tr or ditr verb needs object categories"); break; }
+        if (!any_object_frame && v.obj != 0) { ck.fail(r.line, "object categories are only for tr and ditr"); break; }
         v.zh = split_tokens(c[7]);
         v.zh_asp = opt(c[8]);
         v.de_inf = c[9];
@@ -162,10 +216,28 @@ Status parse_verbs(const std::string & text, std::vector<Verb> * out) {
 Status parse_adjectives(const std::string & text, std::vector<Adjective> * out) {
     Checker ck{"adjectives.tsv"};
     std::set<std::string> seen;
-    for (const Row & r : rows_of(text)) {
-        if (!ck.columns(r, 7)) break;
-        const auto & c = r.cells;
+    for (const Row & raw : rows_of(text)) {
+        // The generated table: en en_comp en_sup zh zh_pred de_attr de_pred de_comp de_sup applies kind
+        // rank wn src checked; read as the hand table's 7 columns plus those.
+        const bool generated = raw.cells.size() == 15;
+        if (!ck.columns(raw, generated ? 15 : 7)) break;
+        Row r = raw;
         Adjective a;
+        if (generated) {
+            const auto & g = raw.cells;
+            a.en_comp = split_tokens(opt(g[1]));
+            a.en_sup = split_tokens(opt(g[2]));
+            a.de_comp = opt(g[7]);
+            a.de_sup = opt(g[8]);
+            if (!parse_rank(g[11], &a.rank) || !parse_flag(g[14], &a.checked)) {
+                ck.fail(r.line, "rank must be - or a positive number, checked 0 or 1");
+                break;
+            }
+            if (a.en_comp.empty() != a.de_comp.empty()) { ck.fail(r.line, "en_comp and de_comp must both be set or both be -"); break; }
+            r.cells = {g[0], g[3], g[4], g[5], g[6], g[9], g[10]};
+            if (g[3] == "-" || g[4] == "-" || g[5] == "-" || g[6] == "-") continue;  // no translation found: left out
+        }
+        const auto & c = r.cells;
         a.en = split_tokens(c[0]);
         a.zh = split_tokens(c[1]);
         a.zh_pred = split_tokens(c[2]);
@@ -177,6 +249,7 @@ Status parse_adjectives(const std::string & text, std::vector<Adjective> * out) 
         else if (c[6] == "age") a.kind = AdjectiveKind::Age;
         else if (c[6] == "quality") a.kind = AdjectiveKind::Quality;
         else if (c[6] == "feeling") a.kind = AdjectiveKind::Feeling;
+        else if (c[6] == "other") a.kind = AdjectiveKind::Other;
         else { ck.fail(r.line, "unknown adjective kind " + c[6]); break; }
         if (!seen.insert(c[0]).second) { ck.fail(r.line, "duplicate adjective " + c[0]); break; }
         out->push_back(std::move(a));
@@ -188,16 +261,23 @@ Status parse_adverbs(const std::string & text, std::vector<Adverb> * out) {
     Checker ck{"adverbs.tsv"};
     std::set<std::string> seen;
     for (const Row & r : rows_of(text)) {
-        if (!ck.columns(r, 5)) break;
+        const bool generated = r.cells.size() == 8;  // + rank src checked
+        if (!ck.columns(r, generated ? 8 : 5)) break;
         const auto & c = r.cells;
         Adverb a;
+        if (generated && (!parse_rank(c[5], &a.rank) || !parse_flag(c[7], &a.checked))) {
+            ck.fail(r.line, "rank must be - or a positive number, checked 0 or 1");
+            break;
+        }
+        if (generated && (c[1] == "-" || c[2] == "-")) continue;  // no translation found: left out
         a.en = split_tokens(c[0]);
         a.zh = split_tokens(c[1]);
         a.de = split_tokens(c[2]);
         if (c[3] == "time") a.kind = AdverbKind::Time;
         else if (c[3] == "freq") a.kind = AdverbKind::Frequency;
         else if (c[3] == "manner") a.kind = AdverbKind::Manner;
-        else { ck.fail(r.line, "kind must be time, freq or manner"); break; }
+        else if (c[3] == "other") a.kind = AdverbKind::Other;
+        else { ck.fail(r.line, "kind must be time, freq, manner or other"); break; }
         if (c[4] == "past") a.tenses = kPastOk;
         else if (c[4] == "present") a.tenses = kPresentOk;
         else if (c[4] == "future") a.tenses = kFutureOk;

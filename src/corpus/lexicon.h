@@ -1,6 +1,8 @@
-// The generator's lexicon: hand-written tables of nouns, verbs, adjectives and adverbs with their
-// English, Chinese (zh-TW) and German forms, read from assets/lexicon/*.tsv (format in
-// assets/lexicon/FORMAT.md). Closed-class words (pronouns, determiners, numbers, conjunctions,
+// The generator's lexicon: tables of nouns, verbs, adjectives and adverbs with their English,
+// Chinese (zh-TW) and German forms: the hand-written ones of assets/lexicon/*.tsv (format in
+// assets/lexicon/FORMAT.md), or the larger generated ones of assets/lexicon/generated/ (from
+// dictionaries, by frequency; generated/FORMAT.md), which add columns and are told apart by their
+// column count. A generated entry without a Chinese or German form is left out. Closed-class words (pronouns, determiners, numbers, conjunctions,
 // auxiliaries) are not here: the grammar needs their paradigms, so they live in the realisers.
 #pragma once
 #include "core/status.h"
@@ -14,7 +16,10 @@ namespace attn::corpus {
 
 // Noun categories drive selection restrictions ("eat" takes food, "wear" takes clothing), so every
 // generated sentence makes sense.
-enum class Category : uint8_t { Person, Name, Animal, Food, Drink, Clothing, Vehicle, Place, Readable, Object, Plant, Instrument, Count };
+// The last five come with the generated lexicon: abstract (idea, data, music), activity (game,
+// trip), body (hand), time (day, morning), group (family, team).
+enum class Category : uint8_t { Person, Name, Animal, Food, Drink, Clothing, Vehicle, Place, Readable, Object, Plant, Instrument,
+                                Abstract, Activity, Body, Time, Group, Count };
 using CategorySet = uint32_t;  // bit i = Category i
 inline bool in_set(CategorySet set, Category c) { return (set >> unsigned(c)) & 1u; }
 const char * category_name(Category c);
@@ -31,6 +36,8 @@ struct Noun {
     char de_gender = 'm';       // 'm' 'f' 'n'
     bool de_weak = false;       // n-declension: der Junge, den Jungen
     std::string en_prep, de_prep, zh_loc;  // location use; en_prep empty when not a location
+    int rank = 0;               // frequency rank (1 = most frequent); 0 when unknown
+    bool checked = true;        // read by a person (hand tables: always)
     bool countable() const { return !mass && cat != Category::Name; }
     bool is_location() const { return !en_prep.empty(); }
 };
@@ -39,7 +46,11 @@ enum class Frame : uint8_t { Intransitive, Transitive, Ditransitive, Clause };
 
 struct Verb {
     Tokens en_base, en_3sg, en_past, en_pp;
-    Frame frame = Frame::Intransitive;
+    Tokens en_ing;              // empty in the hand tables: english_ing() spells it
+    Frame frame = Frame::Intransitive;  // the main frame
+    bool takes_infinitive = false, takes_gerund = false;  // "want to go", "enjoy going"
+    int rank = 0;
+    bool checked = true;
     CategorySet subj = 0, obj = 0;
     Tokens zh;                  // may hold "O", the object's place
     std::string zh_asp;         // 了 / 過 / empty for stative verbs
@@ -52,23 +63,31 @@ struct Verb {
     bool en_particle_split() const;  // "pick up" + pronoun → "pick her up"
 };
 
-enum class AdjectiveKind : uint8_t { Color, Size, Age, Quality, Feeling };
+// Other: relational adjectives (main, national, possible) that do not describe a look or quality.
+enum class AdjectiveKind : uint8_t { Color, Size, Age, Quality, Feeling, Other };
 
 struct Adjective {
     Tokens en;                  // "red", "dark blue"
+    Tokens en_comp, en_sup;     // "bigger", "biggest" / "more expensive"; empty when it does not compare
     Tokens zh, zh_pred;
     std::string de_attr, de_pred;
+    std::string de_comp, de_sup;  // stems: teurer, teuerst; empty when it does not compare
+    int rank = 0;
+    bool checked = true;
     CategorySet applies = 0;
     AdjectiveKind kind = AdjectiveKind::Quality;
 };
 
-enum class AdverbKind : uint8_t { Time, Frequency, Manner };
+// Other: degree and sentence adverbs (very, only, probably), which the grammar does not place.
+enum class AdverbKind : uint8_t { Time, Frequency, Manner, Other };
 enum TenseMask : uint8_t { kPastOk = 1, kPresentOk = 2, kFutureOk = 4, kAnyTense = 7 };
 
 struct Adverb {
     Tokens en, zh, de;
     AdverbKind kind = AdverbKind::Time;
     uint8_t tenses = kAnyTense;
+    int rank = 0;
+    bool checked = true;
 };
 
 struct Lexicon {

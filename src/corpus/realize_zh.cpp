@@ -102,7 +102,9 @@ public:
             case Modal::None:
                 if (c.tense == Tense::Future) out.add(c.going_to ? "要" : "會", c.id + 1);
                 // The progressive: 在 煮飯, or 正 before a place's 在 (正 在 廚房 裡 煮飯).
-                if (c.progressive) out.add(c.place && c.gap != Role::Place ? "正" : "在", c.id + 1);
+                // Negated, the place's 在 says it alone: 沒 在 廚房 裡 煮飯.
+                if (c.progressive && !(c.negated && c.place && c.gap != Role::Place))
+                    out.add(c.place && c.gap != Role::Place ? "正" : "在", c.id + 1);
                 break;
         }
         if (c.manner >= 0) adverb(c.manner, c.id + 10);

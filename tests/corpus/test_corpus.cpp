@@ -80,6 +80,45 @@ TEST(Lexicon, ShippedTablesHaveTheAgreedSize) {
     EXPECT_GE(separable, 15);
 }
 
+// The generated lexicon (assets/lexicon/generated/): at least 5,000 lemmas by frequency, the hand
+// entries among them unchanged, the new categories and frames read, and the everyday grammar over
+// it writes no empty or missing ("-") word in any language.
+TEST(Lexicon, GeneratedTablesLoadWithTheHandEntries) {
+    Lexicon gen;
+    const attn::Status s = Lexicon::load(std::string(ATTN_SOURCE_DIR) + "/assets/lexicon/generated", &gen);
+    ASSERT_TRUE(s.ok) << s.message;
+    const size_t lemmas = gen.nouns.size() + gen.verbs.size() + gen.adjectives.size() + gen.adverbs.size();
+    EXPECT_GE(lemmas, 5000u);
+    const Lexicon & hand = shipped();
+    auto has_noun = [&](const Noun & h) {
+        for (const Noun & n : gen.nouns)
+            if (n.en_sg == h.en_sg) return n.zh == h.zh && n.de_sg == h.de_sg;
+        return false;
+    };
+    int hand_kept = 0;
+    for (const Noun & h : hand.nouns) hand_kept += has_noun(h);
+    EXPECT_EQ(hand_kept, int(hand.nouns.size())) << "every hand noun is in the generated table, unchanged";
+    int abstract = 0, checked = 0, infinitive = 0, ranked = 0;
+    for (const Noun & n : gen.nouns) { abstract += n.cat == Category::Abstract; checked += n.checked; ranked += n.rank > 0; }
+    for (const Verb & v : gen.verbs) infinitive += v.takes_infinitive;
+    EXPECT_GT(abstract, 100);
+    EXPECT_GT(checked, 700);
+    EXPECT_GT(infinitive, 10);
+    EXPECT_GT(ranked, 2000);
+    for (const Noun & n : gen.nouns) ASSERT_FALSE(n.zh.empty() || n.zh[0] == "-" || n.de_sg == "-") << n.en_sg[0];
+
+    Grammar g(gen, GrammarOptions{true});
+    attn::Rng rng(3);
+    for (int i = 0; i < 1500; i++) {
+        const Sentence sent = g.sample(rng, rng.uniform() * 1.5f);
+        const AlignedText en = realize_english(gen, sent), zh = realize_chinese(gen, sent), de = realize_german(gen, sent);
+        for (const AlignedText * t : {&en, &zh, &de}) {
+            ASSERT_GT(t->size(), 0u);
+            for (const Word & w : t->words()) ASSERT_FALSE(w.text.empty() || w.text == "-") << realize_example(gen, sent).en;
+        }
+    }
+}
+
 class GrammarCoverage : public ::testing::TestWithParam<bool> {};
 
 TEST_P(GrammarCoverage, RandomSentencesAreWellFormed) {
