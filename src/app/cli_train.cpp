@@ -9,7 +9,9 @@
 //    "data":   {"task": "reverse"|"copy"|"sort", "train_examples": 20000, "heldout_examples": 500,
 //               "min_len": 1, "max_len": 10}
 //           or {"corpus": "build/corpus", "target": "zh_TW"|"de", "split": "train.tsv",
-//               "heldout": "dev.tsv", "heldout_examples": 300}   (a generated corpus, see attn corpus),
+//               "heldout": "dev.tsv", "heldout_examples": 300,   (a generated corpus, see attn corpus)
+//               "pieces": "spm.vocab.tsv" (optional: subword pieces of one SentencePiece model for
+//               both sides, exported by scripts/spm-export, instead of the corpus's word vocabularies)},
 //    "train":  {"steps": 2000, "max_tokens": 2048, "seed": 1, "schedule": "noam"|"constant",
 //               "warmup": 400, "factor": 1.0, "lr": 1e-3, "clip_norm": 1.0, "dropout": 0.1,
 //               "label_smoothing": 0.1, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "weight_decay": 0,
@@ -60,6 +62,7 @@ struct RunConfig {
     std::string dir = "runs/train";
     // A generated corpus instead of a toy task (corpus_dir not empty).
     std::string corpus_dir, target = "de", split = "train.tsv", heldout_split = "dev.tsv";
+    std::string pieces;  // a subword model's export; empty: the corpus's word vocabularies
     double max_seconds = 0;
     int replicas = 1;
 };
@@ -102,7 +105,7 @@ Status read_run_config(const std::string & path, RunConfig * out) {
     const nlohmann::json & train = j.contains("train") && j["train"].is_object() ? j["train"] : empty;
     const nlohmann::json & output = j.contains("output") && j["output"].is_object() ? j["output"] : empty;
     if (data.contains("corpus")) {
-        for (const char * key : {"corpus", "target", "split", "heldout"}) {
+        for (const char * key : {"corpus", "target", "split", "heldout", "pieces"}) {
             if (!data.contains(key)) continue;
             if (!data[key].is_string()) return Status::error(path + ": data." + key + " must be a string");
         }
@@ -110,6 +113,7 @@ Status read_run_config(const std::string & path, RunConfig * out) {
         if (data.contains("target")) c.target = data["target"].get<std::string>();
         if (data.contains("split")) c.split = data["split"].get<std::string>();
         if (data.contains("heldout")) c.heldout_split = data["heldout"].get<std::string>();
+        if (data.contains("pieces")) c.pieces = data["pieces"].get<std::string>();
         if (!corpus::valid_target_language(c.target)) return Status::error(path + ": data.target must be \"zh_TW\" or \"de\"");
     }
     if (data.contains("task")) {
@@ -237,13 +241,29 @@ int cli_train(int argc, char ** argv) {
     std::vector<Example> train_data, heldout;
     std::map<std::string, std::string> info;
     corpus::ParallelData corpus_train;
+    std::string pieces_text;  // the subword model, for the model file's metadata
     if (!rc.corpus_dir.empty()) {
         corpus::ParallelData dev;
-        if (Status st = corpus::load_parallel_data(rc.corpus_dir, rc.split, rc.target, 0, &corpus_train); !st) {
+        SubwordModel pieces;
+        if (!rc.pieces.empty()) {
+            std::ifstream f(rc.pieces, std::ios::binary);
+            std::stringstream ps;
+            ps << f.rdbuf();
+            pieces_text = ps.str();
+            if (Status st = SubwordModel::parse(pieces_text, &pieces); !f || !st) {
+                std::fprintf(stderr, "attn train: %s: %s\n", rc.pieces.c_str(), f ? st.message.c_str() : "cannot read");
+                return 2;
+            }
+        }
+        auto load = [&](const std::string & split, size_t limit, corpus::ParallelData * out) {
+            return rc.pieces.empty() ? corpus::load_parallel_data(rc.corpus_dir, split, rc.target, limit, out)
+                                     : corpus::load_parallel_pieces(rc.corpus_dir, split, rc.target, pieces, limit, out);
+        };
+        if (Status st = load(rc.split, 0, &corpus_train); !st) {
             std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
             return 2;
         }
-        if (Status st = corpus::load_parallel_data(rc.corpus_dir, rc.heldout_split, rc.target, size_t(rc.heldout_examples), &dev); !st) {
+        if (Status st = load(rc.heldout_split, size_t(rc.heldout_examples), &dev); !st) {
             std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
             return 2;
         }
@@ -331,6 +351,7 @@ int cli_train(int argc, char ** argv) {
         model.set_metadata("target_language", rc.target);
         model.set_metadata("corpus_manifest", info["corpus_manifest"]);
         model.set_metadata("corpus_train_text_sha256", corpus::train_text_fingerprint(corpus_train.rows, rc.target));
+        if (!pieces_text.empty()) model.set_metadata("pieces", pieces_text);  // the Translator encodes with it
         model.set_metadata("training_steps", std::to_string(trainer.progress().step));
         if (rc.options.alignment_weight > 0 && !rc.rnn) {  // the UI says which head was taught the alignment
             const int layer = rc.options.alignment_layer < 0 ? rc.model.decoder_layers - 1 : rc.options.alignment_layer;

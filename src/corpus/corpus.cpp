@@ -189,7 +189,9 @@ Status generate_corpus(const Lexicon & lex, const CorpusOptions & o, Corpus * ou
         for (int i = 0; i < o.challenge; i++) {
             CorpusExample e;
             const LengthBucket & b = drawer.mix_bucket();
-            if (!drawer.draw(b.lo, std::max(b.hi, 20), b.richness_lo, std::max(b.richness_hi, 1.0f), has_tag, &e, 20000))
+            // A long bucket may hold no sentence of the phenomenon (a 35-word wh-question): then any length up to 20.
+            if (!drawer.draw(b.lo, std::max(b.hi, 20), b.richness_lo, std::max(b.richness_hi, 1.0f), has_tag, &e, 20000) &&
+                !drawer.draw(3, 20, 0.0f, 1.0f, has_tag, &e, 20000))
                 return Status::error("could not draw a challenge sentence for " + tag);
             set.push_back(std::move(e));
         }

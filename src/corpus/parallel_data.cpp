@@ -47,6 +47,48 @@ std::vector<int32_t> encode_tokens(const Vocabulary & v, const std::string & tex
     return ids;
 }
 
+Status piece_vocabulary(const SubwordModel & pieces, Vocabulary * out) {
+    Vocabulary v;
+    for (int32_t id = 4; id < pieces.size(); id++)
+        if (v.add(pieces.piece(id)) != id) return Status::error("piece " + std::to_string(id) + " does not fit a vocabulary");
+    if (pieces.size() < 4) return Status::error("a subword model needs at least the four special pieces");
+    *out = std::move(v);
+    return Status::success();
+}
+
+Status load_parallel_pieces(const std::string & dir, const std::string & split, const std::string & lang,
+                            const SubwordModel & pieces, size_t limit, ParallelData * out) {
+    if (!valid_target_language(lang)) return Status::error("target language must be zh_TW or de, not " + lang);
+    ParallelData d;
+    if (Status s = piece_vocabulary(pieces, &d.src_vocab); !s) return s;
+    d.tgt_vocab = d.src_vocab;
+    std::string text;
+    if (Status s = read_file(dir + "/" + split, &text); !s) return s;
+    const WordJoin target_join = lang == "de" ? WordJoin::Display : WordJoin::Chinese;
+    std::stringstream lines(text);
+    std::string line;
+    for (int n = 1; std::getline(lines, line) && (limit == 0 || d.rows.size() < limit); n++) {
+        CorpusExample e;
+        if (!parse_example_tsv_line(line, &e)) return Status::error(dir + "/" + split + ":" + std::to_string(n) + ": not a corpus row");
+        const PieceText src = encode_word_pieces(pieces, split_tokens(e.en), WordJoin::Spaces);
+        const PieceText tgt = encode_word_pieces(pieces, split_tokens(target_text(e, lang)), target_join);
+        Example x;
+        x.src = src.ids;
+        x.src.push_back(Vocabulary::kEos);
+        x.tgt = tgt.ids;
+        GoldAlignment words, gold;
+        if (parse_alignment(target_alignment(e, lang), &words)) {
+            gold.sure = piece_links(words.sure, src, tgt);
+            gold.possible = piece_links(words.possible, src, tgt);
+            x.alignment = guided_alignment_links(gold, int(x.src.size()), int(x.tgt.size()));
+        }
+        d.examples.push_back(std::move(x));
+        d.rows.push_back(std::move(e));
+    }
+    *out = std::move(d);
+    return Status::success();
+}
+
 Status load_parallel_data(const std::string & dir, const std::string & split, const std::string & lang, size_t limit,
                           ParallelData * out) {
     if (!valid_target_language(lang)) return Status::error("target language must be zh_TW or de, not " + lang);

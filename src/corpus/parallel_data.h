@@ -4,6 +4,8 @@
 #pragma once
 #include "corpus/aligned_text.h"
 #include "corpus/corpus.h"
+#include "text/piece_text.h"
+#include "text/subword.h"
 #include "text/vocab.h"
 #include "train/batching.h"
 
@@ -25,6 +27,16 @@ struct ParallelData {
 // `limit` rows (0: all).
 Status load_parallel_data(const std::string & dir, const std::string & split, const std::string & lang, size_t limit,
                           ParallelData * out);
+
+// The same split as subword pieces of one model shared by both sides: the English words joined by
+// spaces, the target words as the language writes them (text/piece_text.h), and the gold
+// alignment carried from words to pieces, so guided alignment trains on pieces. Both
+// vocabularies are the model's pieces in id order.
+Status load_parallel_pieces(const std::string & dir, const std::string & split, const std::string & lang,
+                            const SubwordModel & pieces, size_t limit, ParallelData * out);
+
+// The subword model's pieces as a Vocabulary (ids unchanged; <pad> <s> </s> <unk> first, as both have them).
+Status piece_vocabulary(const SubwordModel & pieces, Vocabulary * out);
 
 // The target column of a row for a language.
 const std::string & target_text(const CorpusExample & e, const std::string & lang);

@@ -5,6 +5,8 @@
 #include "corpus/corpus.h"
 #include "corpus/parallel_data.h"
 #include "corpus/realize.h"
+#include "text/subword.h"
+#include "text/vocab.h"
 
 #include <gtest/gtest.h>
 
@@ -292,6 +294,46 @@ TEST(Corpus, WrittenFilesHaveAStableFingerprint) {
 
 // Every target row, the final </s> one included, gets something to learn: sure links first,
 // possible links where a word has no sure one, and the source </s> where it has neither.
+// A corpus split as subword pieces: no <unk>, the source ends in </s>, and every gold link of a
+// word reaches the pieces of both its words.
+TEST(ParallelData, PiecesCarryTheGoldAlignment) {
+    const Lexicon & lex = shipped();
+    Corpus c;
+    ASSERT_TRUE(generate_corpus(lex, small_options(7), &c).ok);
+    const std::string dir = std::string(ATTN_TEST_OUT_DIR) + "/corpus_pieces";
+    std::string fingerprint;
+    ASSERT_TRUE(write_corpus(c, small_options(7), "-", dir, &fingerprint).ok);
+    attn::SubwordModel pieces;
+    ASSERT_TRUE(attn::SubwordModel::load(std::string(ATTN_TEST_DATA_DIR) + "/spm_bpe_small.vocab.tsv", &pieces).ok);
+    ParallelData d;
+    const attn::Status s = load_parallel_pieces(dir, "dev.tsv", "de", pieces, 0, &d);
+    ASSERT_TRUE(s.ok) << s.message;
+    ASSERT_EQ(d.examples.size(), c.dev.size());
+    EXPECT_EQ(d.src_vocab.size(), pieces.size());
+    for (size_t i = 0; i < d.examples.size(); i++) {
+        const attn::Example & x = d.examples[i];
+        ASSERT_EQ(x.src.back(), attn::Vocabulary::kEos);
+        for (int32_t id : x.src) ASSERT_NE(id, attn::Vocabulary::kUnk);
+        for (int32_t id : x.tgt) ASSERT_NE(id, attn::Vocabulary::kUnk);
+        // Every target row, </s> included, has at least one link, inside the sentence.
+        std::vector<bool> row(x.tgt.size() + 1, false);
+        for (const attn::Link & l : x.alignment) {
+            ASSERT_LE(size_t(l.first), x.tgt.size());
+            ASSERT_LT(size_t(l.second), x.src.size());
+            row[size_t(l.first)] = true;
+        }
+        for (size_t t = 0; t < row.size(); t++) ASSERT_TRUE(row[t]) << "row " << t << " of " << d.rows[i].de;
+        // The target decodes to the German as written.
+        EXPECT_EQ(pieces.decode(x.tgt), attn::join_for_display(split_tokens(d.rows[i].de), false));
+    }
+    // A sure link of the words: "." – "." is there on the pieces too, last row to last real source piece.
+    const attn::Example & x = d.examples[0];
+    bool final_stop = false;
+    for (const attn::Link & l : x.alignment)
+        final_stop |= size_t(l.first) + 1 == x.tgt.size() && size_t(l.second) + 2 == x.src.size();
+    EXPECT_EQ(final_stop, d.rows[0].en.back() == '.' || d.rows[0].en.back() == '?');
+}
+
 TEST(ParallelData, GuidedAlignmentLinksCoverEveryTargetRow) {
     // Source "the red dress </s>" (4 with </s>), target 紅色 的 洋裝 。 (4 words, then </s>).
     GoldAlignment gold;
