@@ -2,10 +2,12 @@
 // parallel corpus (corpus/corpus.h) into DIR and prints its fingerprint; the same seed and lexicon
 // always give byte-identical files. No split contains an English sentence of the held-out file
 // (default assets/everyday/everyday.tsv, the everyday test set). --everyday adds the everyday
-// constructions to the grammar (GrammarOptions). --show N prints N random sentences with their
+// constructions to the grammar (GrammarOptions) and the phrasebook (--phrases, default
+// assets/lexicon/phrases.tsv). --show N prints N random sentences with their
 // translations instead.
 #include "app/cli.h"
 #include "corpus/corpus.h"
+#include "corpus/phrasebook.h"
 #include "corpus/realize.h"
 
 #include <chrono>
@@ -18,6 +20,7 @@ namespace attn {
 int cli_corpus(int argc, char ** argv) {
     corpus::CorpusOptions o;
     std::string out = "build/corpus", lexicon_dir = "assets/lexicon", held_out = "assets/everyday/everyday.tsv";
+    std::string phrases = "assets/lexicon/phrases.tsv";
     int show = 0;
     float richness = -1;
     for (int i = 0; i < argc; i++) {
@@ -28,15 +31,19 @@ int cli_corpus(int argc, char ** argv) {
         else if (a == "--lexicon" && has_value) lexicon_dir = argv[++i];
         else if (a == "--held-out" && has_value) held_out = argv[++i];
         else if (a == "--everyday") o.everyday = true;
+        else if (a == "--phrases" && has_value) phrases = argv[++i];
         else if (a == "--show" && has_value) show = std::atoi(argv[++i]);
         else if (a == "--richness" && has_value) richness = float(std::atof(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--everyday] [--show N [--richness R]]\n");
+            std::fprintf(stderr, "usage: attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--everyday [--phrases FILE]] [--show N [--richness R]]\n");
             return 2;
         }
     }
     corpus::Lexicon lex;
     if (Status s = corpus::Lexicon::load(lexicon_dir, &lex); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
+    // The everyday grammar mixes in the phrasebook's fixed expressions.
+    if (o.everyday)
+        if (Status s = corpus::load_phrasebook(phrases, &lex.phrases); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
     if (show > 0) {
         corpus::Grammar g(lex, corpus::GrammarOptions{o.everyday});
         Rng rng(o.seed);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
@@ -73,6 +74,11 @@ public:
     Drawer(const Lexicon & lex, Grammar & g, uint64_t seed, const std::set<std::string> & held_out)
         : m_lex(lex), m_grammar(g), m_rng(seed), m_held_out(held_out) {}
     std::set<std::string> used;  // dedup keys across all splits
+    // A phrase on its own ("thank you .") is training data only, up to kPhraseCopies times: one
+    // copy in a test split would keep it out of training, and a single copy is too little to learn.
+    static constexpr int kPhraseCopies = 3;
+    bool phrases_alone_ok = false;
+    std::map<std::string, int> phrase_copies;
 
     // A new sentence with English length in [lo, hi] satisfying `accept`; false when none was
     // found in the attempt budget.
@@ -84,9 +90,11 @@ public:
             const AlignedText en = realize_english(m_lex, s);
             const int n = words_without_final_punct(en);
             if (n < lo || n > hi || !accept(s)) continue;
+            const bool phrase_alone = s.phrase_use == Sentence::PhraseUse::Alone;
+            if (phrase_alone && !phrases_alone_ok) continue;
             CorpusExample e = realize_example(m_lex, s);
             if (!m_held_out.empty() && m_held_out.count(held_out_key(e.en))) continue;
-            if (!used.insert(dedup_key(e)).second) continue;
+            if (phrase_alone ? ++phrase_copies[dedup_key(e)] > kPhraseCopies : !used.insert(dedup_key(e)).second) continue;
             *out = std::move(e);
             return true;
         }
@@ -207,6 +215,7 @@ Status generate_corpus(const Lexicon & lex, const CorpusOptions & o, Corpus * ou
         return Status::success();
     };
     if (Status s = natural(o.dev, &c.dev); !s) return s;
+    drawer.phrases_alone_ok = true;
     if (Status s = natural(o.train, &c.train); !s) return s;
     *out = std::move(c);
     return Status::success();

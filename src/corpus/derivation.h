@@ -86,6 +86,14 @@ struct Sentence {
     std::shared_ptr<Clause> second;  // coordinated (And, But) or subordinate clause
     bool subordinate_first = false;  // "because it rained, we stayed home"
     bool en_final_punct = true;      // typed input often has no full stop; the source sometimes omits it
+    // A phrasebook expression (everyday grammar): alone, before the sentence ("hello , the ..."),
+    // or after it ("... ? thank you ."). English token i of the phrase expresses phrase_id + i,
+    // the comma that joins it phrase_id + 31.
+    enum class PhraseUse : uint8_t { None, Alone, Before, After };
+    PhraseUse phrase_use = PhraseUse::None;
+    int phrase = -1;                 // index into Lexicon::phrases
+    int phrase_name = -1;            // the name noun (Lexicon::nouns) that fills NAME
+    ConceptId phrase_id = 0;
     ConceptId link_id = 0, punct_id = 0;  // link_id + 1: the comma after a fronted subordinate clause
     std::vector<std::string> tags;   // the phenomena it shows (see grammar.h)
 };

@@ -20,7 +20,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
     static const std::vector<std::string> all = [] {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
-                               "copula_place", "how_many", "like_to", "would_like"})
+                               "copula_place", "how_many", "like_to", "would_like", "phrase"})
             t.push_back(e);
         return t;
     }();
@@ -44,6 +44,12 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
             if (in_set(a.applies, Category(c)) && Category(c) != Category::Name) m_adjectives_by_cat[c].push_back(i);
     }
     for (int i = 0; i < int(lex.verbs.size()); i++) m_verbs_by_frame[int(lex.verbs[size_t(i)].frame)].push_back(i);
+    for (int i = 0; i < int(lex.phrases.size()); i++) {
+        const Phrase & p = lex.phrases[size_t(i)];
+        if (p.alone || (!p.first && !p.last)) m_phrases_alone.push_back(i);
+        if (p.first) m_phrases_first.push_back(i);
+        if (p.last) m_phrases_last.push_back(i);
+    }
     if (m_options.everyday) {
         auto noun = [&](int i) { return word_weight(lex.nouns[size_t(i)].rank, lex.nouns[size_t(i)].checked); };
         auto verb = [&](int i) { return word_weight(lex.verbs[size_t(i)].rank, lex.verbs[size_t(i)].checked); };
@@ -518,6 +524,22 @@ Clause Grammar::weather_clause(float richness, bool main) {
     return c;
 }
 
+// A phrasebook expression: alone half the time, else opening the sentence ("excuse me , where
+// is ...") or closing it ("... ? thank you ."), from the phrases whose combine column allows it.
+void Grammar::add_phrase(Sentence & s) {
+    const float u = m_rng->uniform();
+    const Sentence::PhraseUse use = u < 0.5f ? Sentence::PhraseUse::Alone : u < 0.8f ? Sentence::PhraseUse::Before
+                                                                                    : Sentence::PhraseUse::After;
+    const std::vector<int> & pool = use == Sentence::PhraseUse::Alone ? m_phrases_alone
+                                    : use == Sentence::PhraseUse::Before ? m_phrases_first : m_phrases_last;
+    if (pool.empty()) return;
+    s.phrase_use = use;
+    s.phrase = pick(pool);
+    if (m_lex.phrases[size_t(s.phrase)].name) s.phrase_name = pick_noun(bit(Category::Name));
+    s.phrase_id = new_id();
+    new_id();  // a phrase takes two blocks of ids: up to 31 words and the comma
+}
+
 // "how many books did you buy?": a countable object asked about by number.
 void Grammar::maybe_how_many(Clause & c) {
     if (c.gap != Role::Object || !c.object || c.object->kind != NounPhrase::Kind::Noun) return;
@@ -608,6 +630,13 @@ Sentence Grammar::sample(Rng & rng, float richness) {
         m_tags.insert(s.link == Connective::And || s.link == Connective::But ? "coordination" : "subordinate");
     }
     s.en_final_punct = chance(0.75);
+    if (m_options.everyday && !m_lex.phrases.empty() && chance(0.15)) add_phrase(s);
+    if (s.phrase_use == Sentence::PhraseUse::Alone) {  // the phrase is the whole sentence
+        s.tags = {"phrase"};
+        m_rng = nullptr;
+        return s;
+    }
+    if (s.phrase_use != Sentence::PhraseUse::None) m_tags.insert("phrase");
     tag_clause(s.main);
     if (s.second) tag_clause(*s.second);
     s.tags.assign(m_tags.begin(), m_tags.end());

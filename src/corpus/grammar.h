@@ -9,7 +9,7 @@
 //   complement dative_verb manner frequency
 // and, with the everyday constructions on (GrammarOptions::everyday):
 //   progressive going_to existential weather degree imperative request copula_place how_many
-//   like_to would_like
+//   like_to would_like phrase (a phrasebook expression, when the lexicon has a phrasebook)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"
@@ -55,6 +55,7 @@ private:
     std::vector<int> m_verbs_by_frame[4];
     std::vector<int> m_locations, m_object_locations;
     std::vector<int> m_adverbs_time, m_adverbs_frequency, m_adverbs_manner;
+    std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
     std::set<std::pair<int, int>> m_heldout_adj_noun, m_heldout_verb_obj;  // (adjective, noun), (verb, noun)
     std::map<const std::vector<int> *, std::vector<double>> m_cumulative;  // everyday: cumulative word weights per pool
 
@@ -82,6 +83,7 @@ private:
     Clause weather_clause(float richness, bool main);
     void maybe_how_many(Clause & c);
     NounPhrase place_phrase(float richness);
+    void add_phrase(Sentence & s);
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
     void tag_clause(const Clause & c);

@@ -233,7 +233,12 @@ Status parse_adjectives(const std::string & text, std::vector<Adjective> * out) 
                 ck.fail(r.line, "rank must be - or a positive number, checked 0 or 1");
                 break;
             }
-            if (a.en_comp.empty() != a.de_comp.empty()) { ck.fail(r.line, "en_comp and de_comp must both be set or both be -"); break; }
+            if (a.en_comp.empty() != a.de_comp.empty()) {  // comparable in one language only: not compared
+                a.en_comp.clear();
+                a.en_sup.clear();
+                a.de_comp.clear();
+                a.de_sup.clear();
+            }
             r.cells = {g[0], g[3], g[4], g[5], g[6], g[9], g[10]};
             if (g[3] == "-" || g[4] == "-" || g[5] == "-" || g[6] == "-") continue;  // no translation found: left out
         }

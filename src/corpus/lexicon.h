@@ -6,6 +6,7 @@
 // auxiliaries) are not here: the grammar needs their paradigms, so they live in the realisers.
 #pragma once
 #include "core/status.h"
+#include "corpus/aligned_text.h"
 
 #include <array>
 #include <cstdint>
@@ -90,11 +91,20 @@ struct Adverb {
     bool checked = true;
 };
 
+// A fixed expression of the phrasebook (corpus/phrasebook.h): "thank you very much .".
+struct Phrase {
+    std::string kind;          // greeting, thanks, question, ...
+    Tokens en, zh, de;         // may hold the slot NAME, once in each
+    GoldAlignment zh_links, de_links;  // (target index, English index)
+    bool alone = false, first = false, last = false, name = false;
+};
+
 struct Lexicon {
     std::vector<Noun> nouns;
     std::vector<Verb> verbs;
     std::vector<Adjective> adjectives;
     std::vector<Adverb> adverbs;
+    std::vector<Phrase> phrases;  // empty unless load_phrasebook filled it
 
     // Reads nouns.tsv, verbs.tsv, adjectives.tsv and adverbs.tsv from `dir`, validating every cell;
     // errors name the file and line.

@@ -37,6 +37,11 @@ const std::vector<WeatherCondition> & weather_conditions();
 // column, when it has one, wins.
 Tokens english_ing(const Tokens & base);
 
+// The phrase of a sentence in one language ("en", "zh", "de"), its words carrying concept ids
+// from the phrase table's alignment; without its final punctuation when it opens a sentence.
+AlignedText realize_phrase(const Lexicon & lex, const Sentence & s, const std::string & language, bool drop_final_punct);
+bool is_final_punct(const std::string & token);  // . ? ! 。 ？ ！
+
 // Shared facts about the derivation that every realiser needs.
 bool is_plural(const NounPhrase & np);
 // 0 ich/I, 1 du/you, 2 er/he (and singular nouns), 3 wir/we, 4 ihr, 5 sie/they (and plural nouns).

@@ -1,5 +1,6 @@
 #include "corpus/realize.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace attn::corpus {
@@ -17,6 +18,36 @@ const std::vector<WeatherCondition> & weather_conditions() {
         {false, "windy", "", "", "", "風 大", "windig", "", "", ""},
     };
     return table;
+}
+
+bool is_final_punct(const std::string & t) {
+    return t == "." || t == "?" || t == "!" || t == "。" || t == "？" || t == "！";
+}
+
+AlignedText realize_phrase(const Lexicon & lex, const Sentence & s, const std::string & language, bool drop_final_punct) {
+    const Phrase & p = lex.phrases[size_t(s.phrase)];
+    const Tokens & words = language == "en" ? p.en : language == "zh" ? p.zh : p.de;
+    const GoldAlignment * links = language == "zh" ? &p.zh_links : language == "de" ? &p.de_links : nullptr;
+    const Noun * name = s.phrase_name >= 0 ? &lex.nouns[size_t(s.phrase_name)] : nullptr;
+    AlignedText out;
+    const size_t n = drop_final_punct && is_final_punct(words.back()) ? words.size() - 1 : words.size();
+    for (size_t j = 0; j < n; j++) {
+        Tokens texts{words[j]};
+        if (words[j] == "NAME" && name) texts = language == "en" ? name->en_sg : language == "zh" ? name->zh : split_tokens(name->de_sg);
+        for (const std::string & t : texts) {
+            Word w{t, {}, {}};
+            if (!links) w.sure.push_back(s.phrase_id + int(j));
+            else {
+                for (const attn::Link & l : links->sure)
+                    if (size_t(l.first) == j) w.sure.push_back(s.phrase_id + l.second);
+                for (const attn::Link & l : links->possible)
+                    if (size_t(l.first) == j && std::find(w.sure.begin(), w.sure.end(), s.phrase_id + l.second) == w.sure.end())
+                        w.possible.push_back(s.phrase_id + l.second);
+            }
+            out.words().push_back(std::move(w));
+        }
+    }
+    return out;
 }
 
 namespace {

@@ -350,6 +350,8 @@ private:
 } // namespace
 
 AlignedText realize_german(const Lexicon & lex, const Sentence & s) {
+    using Use = Sentence::PhraseUse;
+    if (s.phrase_use == Use::Alone) return realize_phrase(lex, s, "de", false);
     German de(lex);
     AlignedText out;
     const Order main_order = s.main.mood == Mood::YesNo || s.main.mood == Mood::Imperative ? Order::VerbFirst : Order::V2;
@@ -381,7 +383,14 @@ AlignedText realize_german(const Lexicon & lex, const Sentence & s) {
     const bool statement = s.main.mood == Mood::Statement || s.main.mood == Mood::Imperative;
     out.add_punct(statement ? "." : "?", s.punct_id);
     out.tidy_commas();
+    if (s.phrase_use == Use::Before) {  // "Hallo , ich ...": the sentence goes on in its own case
+        AlignedText joined = realize_phrase(lex, s, "de", true);
+        joined.add_punct(",", s.phrase_id + 31);
+        joined.append(out);
+        return joined;
+    }
     out.capitalize_first();
+    if (s.phrase_use == Use::After) out.append(realize_phrase(lex, s, "de", false));
     return out;
 }
 

@@ -414,7 +414,13 @@ const char * link_word_en(Connective l) {
 } // namespace
 
 AlignedText realize_english(const Lexicon & lex, const Sentence & s) {
+    using Use = Sentence::PhraseUse;
+    if (s.phrase_use == Use::Alone) return realize_phrase(lex, s, "en", false);
     English en(lex);
+    if (s.phrase_use == Use::Before) {  // "hello , ..."
+        en.out = realize_phrase(lex, s, "en", true);
+        en.out.add_punct(",", s.phrase_id + 31);
+    }
     if (s.link == Connective::None || !s.second) {
         en.clause(s.main);
     } else if (s.subordinate_first) {
@@ -428,7 +434,8 @@ AlignedText realize_english(const Lexicon & lex, const Sentence & s) {
         en.clause(*s.second);
     }
     const bool statement = s.main.mood == Mood::Statement || s.main.mood == Mood::Imperative;
-    if (s.en_final_punct) en.out.add_punct(statement ? "." : "?", s.punct_id);
+    if (s.en_final_punct || s.phrase_use == Use::After) en.out.add_punct(statement ? "." : "?", s.punct_id);
+    if (s.phrase_use == Use::After) en.out.append(realize_phrase(lex, s, "en", false));  // "... ? thank you ."
     return std::move(en.out);
 }
 

@@ -270,7 +270,13 @@ private:
 } // namespace
 
 AlignedText realize_chinese(const Lexicon & lex, const Sentence & s) {
+    using Use = Sentence::PhraseUse;
+    if (s.phrase_use == Use::Alone) return realize_phrase(lex, s, "zh", false);
     Chinese zh(lex);
+    if (s.phrase_use == Use::Before) {
+        zh.out = realize_phrase(lex, s, "zh", true);
+        zh.out.add_punct("，", s.phrase_id + 31);
+    }
     const bool question = s.main.mood == Mood::YesNo || s.main.mood == Mood::Wh;
     if (s.link == Connective::None || !s.second) {
         zh.clause(s.main);
@@ -310,6 +316,7 @@ AlignedText realize_chinese(const Lexicon & lex, const Sentence & s) {
     }
     if (s.main.mood == Mood::YesNo) zh.out.add("嗎", s.main.id + 4);
     zh.out.add_punct(question ? "？" : "。", s.punct_id);
+    if (s.phrase_use == Use::After) zh.out.append(realize_phrase(lex, s, "zh", false));
     return std::move(zh.out);
 }
 

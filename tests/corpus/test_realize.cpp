@@ -3,6 +3,7 @@
 // clauses, 了/沒/嗎, wh-in-situ; English do-support. A small inline lexicon keeps the expected
 // strings independent of the shipped tables.
 #include "corpus/corpus.h"
+#include "corpus/phrasebook.h"
 #include "corpus/realize.h"
 
 #include <gtest/gtest.h>
@@ -371,6 +372,40 @@ TEST_F(Fixture, LikeToAndWouldLike) {
     dress.adjectives = {0};
     w.object = share(dress);
     expect(sentence(w), "i would like to buy the red dress .", "我 想要 買 紅色 的 洋裝 。", "Ich möchte das rote Kleid kaufen .");
+}
+
+// Phrasebook expressions alone, opening a sentence (German goes on in its own case) and after one.
+TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
+    // The fixture's nouns and a name (noun 7) for the slot.
+    ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "tom\t-\tname\t0\t湯姆\t-\tTom\t-\tm\t0\t-\t-\t-\n", kVerbs, kAdjectives,
+                               kAdverbs, &lex).ok);
+    ASSERT_TRUE(parse_phrasebook("greeting\thello , NAME !\t你好 ， NAME ！\tHallo , NAME !\t0-0 1-1 2-2 3-3\t0-0 1-1 2-2 3-3\tname,first\n"
+                                 "thanks\tthank you very much .\t非常 謝謝 你 。\tVielen Dank .\t0-1 1-2 2-0 3-0 4-3\t0-1 1p1 2-0 3-0 4-2\tlast\n",
+                                 &lex.phrases).ok);
+    Clause c = clause(4, Tense::Present);
+    c.subject = pronoun(Pronoun::I);
+    Sentence s = sentence(c);
+    s.phrase = 0;
+    s.phrase_name = 7;
+    s.phrase_id = next_id;
+    next_id += 32;
+    s.phrase_use = Sentence::PhraseUse::Alone;
+    expect(s, "hello , tom !", "你好 ， 湯姆 ！", "Hallo , Tom !");
+    s.phrase_use = Sentence::PhraseUse::Before;
+    expect(s, "hello , tom , i sleep .", "你好 ， 湯姆 ， 我 睡覺 。", "Hallo , Tom , ich schlafe .");
+    s.phrase = 1;
+    s.phrase_use = Sentence::PhraseUse::After;
+    s.en_final_punct = false;  // a sentence before a phrase always ends with its stop
+    expect(s, "i sleep . thank you very much .", "我 睡覺 。 非常 謝謝 你 。", "Ich schlafe . Vielen Dank .");
+    // The phrase's own links: thank–謝謝, you–你, very much–非常.
+    const AlignedText en = realize_english(lex, s), zh = realize_chinese(lex, s);
+    const GoldAlignment a = align(en, zh);
+    auto sure = [&](int t, int src) { return std::count(a.sure.begin(), a.sure.end(), attn::Link{t, src}) == 1; };
+    EXPECT_TRUE(sure(4, 3));  // 謝謝 – thank
+    EXPECT_TRUE(sure(5, 4));  // 你 – you
+    EXPECT_TRUE(sure(3, 5) && sure(3, 6));  // 非常 – very much
+    EXPECT_FALSE(parse_phrasebook("greeting\thello NAME\t你好\tHallo\t0-0\t0-0\tname\n", &lex.phrases).ok);  // NAME only in English
+    EXPECT_FALSE(parse_phrasebook("greeting\thi\t嗨\tHi\t0-5\t0-0\talone\n", &lex.phrases).ok);  // link outside the row
 }
 
 } // namespace
