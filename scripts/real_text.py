@@ -6,7 +6,8 @@ Standard library only, so it runs with Debian's /usr/bin/python3 and nothing els
 
   libreoffice.tsv  en, de, zh_TW, source   LibreOffice help paragraphs, aligned by (file, id)
   ding.tsv         en, de                  example sentences from the Ding dictionary
-  *.sample.tsv     a fixed-seed random subset of each, for quick evaluations
+  *.sample.tsv     a fixed-seed random subset of each: the held-out test split
+  *.train.tsv      the rest, less any sentence of the everyday test set: training data
 """
 import argparse
 import random
@@ -167,6 +168,22 @@ def build_ding(path):
     return sorted(rows.values())
 
 
+def english_key(en):
+    """How two English sentences are compared for held-out checks: case, spacing and punctuation aside."""
+    return " ".join(re.findall(r"[a-z0-9']+", en.lower().replace("\u2019", "'")))
+
+
+def read_held_out(path):
+    if not path.is_file():
+        raise Fail(f"{path} is missing: the everyday test set must be kept out of the training split")
+    keys = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if len(cells) >= 3 and cells[0] != "id":
+            keys.add(english_key(cells[2]))
+    return keys
+
+
 def write_tsv(path, rows):
     tmp = path.with_name(path.name + ".tmp")   # write then rename: a killed run never leaves half a file
     with tmp.open("w", encoding="utf-8", newline="\n") as f:
@@ -182,17 +199,25 @@ def main():
     ap.add_argument("--ding", default="/usr/share/trans/de-en", help="the Ding dictionary file")
     ap.add_argument("--sample", type=int, default=500, metavar="N", help="rows in each *.sample.tsv (default 500)")
     ap.add_argument("--seed", type=int, default=1, metavar="S", help="random seed for the samples (default 1)")
+    ap.add_argument("--held-out", default="assets/everyday/everyday.tsv",
+                    help="a TSV whose third column holds English sentences no training split may contain")
     args = ap.parse_args()
     if args.sample < 0:
         ap.error("--sample must be >= 0")
     out = Path(args.out)
     try:
+        held_out = read_held_out(Path(args.held_out))
         for name, rows in (("libreoffice", build_libreoffice(out)), ("ding", build_ding(Path(args.ding)))):
             write_tsv(out / f"{name}.tsv", rows)
             # Sampled from the sorted list with a fixed seed, so the same N and S always give the same
             # rows; written back in sorted order so samples diff cleanly against the full file.
             sample = random.Random(args.seed).sample(rows, min(args.sample, len(rows)))
             write_tsv(out / f"{name}.sample.tsv", sorted(sample))
+            # The sample is what the model card reports as held-out real text, so training sees
+            # only the other rows, and never a sentence a test set asks for.
+            tested = set(sample)
+            train = [r for r in rows if r not in tested and english_key(r[0]) not in held_out]
+            write_tsv(out / f"{name}.train.tsv", train)
     except (Fail, OSError, UnicodeDecodeError) as e:
         sys.exit(f"real_text.py: {e}")
 

@@ -11,7 +11,10 @@
 //           or {"corpus": "build/corpus", "target": "zh_TW"|"de", "split": "train.tsv",
 //               "heldout": "dev.tsv", "heldout_examples": 300,   (a generated corpus, see attn corpus)
 //               "pieces": "spm.vocab.tsv" (optional: subword pieces of one SentencePiece model for
-//               both sides, exported by scripts/spm-export, instead of the corpus's word vocabularies)},
+//               both sides, exported by scripts/spm-export, instead of the corpus's word vocabularies),
+//               "real": [{"file": "ding.train.tsv", "column": 1, "copies": 1}, ...] (with pieces
+//               only: real pairs added to the training split, English in column 0; see
+//               corpus::append_real_pieces)},
 //    "train":  {"steps": 2000, "max_tokens": 2048, "seed": 1, "schedule": "noam"|"constant",
 //               "warmup": 400, "factor": 1.0, "lr": 1e-3, "clip_norm": 1.0, "dropout": 0.1,
 //               "label_smoothing": 0.1, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "weight_decay": 0,
@@ -63,6 +66,8 @@ struct RunConfig {
     // A generated corpus instead of a toy task (corpus_dir not empty).
     std::string corpus_dir, target = "de", split = "train.tsv", heldout_split = "dev.tsv";
     std::string pieces;  // a subword model's export; empty: the corpus's word vocabularies
+    struct RealPairs { std::string file; int column = 1, copies = 1; };
+    std::vector<RealPairs> real;  // pieces only
     double max_seconds = 0;
     int replicas = 1;
 };
@@ -115,6 +120,19 @@ Status read_run_config(const std::string & path, RunConfig * out) {
         if (data.contains("heldout")) c.heldout_split = data["heldout"].get<std::string>();
         if (data.contains("pieces")) c.pieces = data["pieces"].get<std::string>();
         if (!corpus::valid_target_language(c.target)) return Status::error(path + ": data.target must be \"zh_TW\" or \"de\"");
+        if (data.contains("real")) {
+            if (!data["real"].is_array() || c.pieces.empty())
+                return Status::error(path + ": data.real must be a list of {\"file\", \"column\", \"copies\"}, and needs data.pieces");
+            for (const nlohmann::json & r : data["real"]) {
+                RunConfig::RealPairs pairs;
+                if (!r.is_object() || !r.contains("file") || !r["file"].is_string())
+                    return Status::error(path + ": each entry of data.real needs a \"file\" string");
+                pairs.file = r["file"].get<std::string>();
+                for (Status st : {fields.integer(r, "column", &pairs.column, 1, 16), fields.integer(r, "copies", &pairs.copies, 0, 100)})
+                    if (!st) return st;
+                c.real.push_back(pairs);
+            }
+        }
     }
     if (data.contains("task")) {
         if (!data["task"].is_string() || !parse_toy_task(data["task"].get<std::string>(), &c.task))
@@ -267,6 +285,17 @@ int cli_train(int argc, char ** argv) {
             std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
             return 2;
         }
+        const int positions = rc.rnn ? rc.rnn_model.max_positions : rc.model.max_positions;
+        for (const RunConfig::RealPairs & r : rc.real) {
+            size_t skipped = 0;
+            if (Status st = corpus::append_real_pieces(r.file, rc.target, r.column, pieces, r.copies, positions,
+                                                       &corpus_train, &skipped); !st) {
+                std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
+                return 2;
+            }
+            if (skipped) std::fprintf(stderr, "attn train: %s: %zu pairs left out (empty, or longer than %d pieces)\n",
+                                      r.file.c_str(), skipped, positions);
+        }
         rc.model.src_vocab = rc.rnn_model.src_vocab = corpus_train.src_vocab.size();
         rc.model.tgt_vocab = rc.rnn_model.tgt_vocab = corpus_train.tgt_vocab.size();
         size_t longest = 0;
@@ -351,7 +380,18 @@ int cli_train(int argc, char ** argv) {
         model.set_metadata("target_language", rc.target);
         model.set_metadata("corpus_manifest", info["corpus_manifest"]);
         model.set_metadata("corpus_train_text_sha256", corpus::train_text_fingerprint(corpus_train.rows, rc.target));
-        if (!pieces_text.empty()) model.set_metadata("pieces", pieces_text);  // the Translator encodes with it
+        if (!pieces_text.empty()) {
+            model.set_metadata("pieces", pieces_text);  // the Translator encodes with it
+            // Pieces no training source had: their embeddings learned nothing as input, and the
+            // Translator says so when a sentence uses one.
+            std::vector<bool> seen(size_t(corpus_train.src_vocab.size()), false);
+            for (const Example & e : corpus_train.examples)
+                for (int32_t id : e.src) seen[size_t(id)] = true;
+            std::string unseen;
+            for (size_t id = 4; id < seen.size(); id++)
+                if (!seen[id]) unseen += (unseen.empty() ? "" : " ") + std::to_string(id);
+            model.set_metadata("unseen_source_pieces", unseen);
+        }
         model.set_metadata("training_steps", std::to_string(trainer.progress().step));
         if (rc.options.alignment_weight > 0 && !rc.rnn) {  // the UI says which head was taught the alignment
             const int layer = rc.options.alignment_layer < 0 ? rc.model.decoder_layers - 1 : rc.options.alignment_layer;

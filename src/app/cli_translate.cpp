@@ -6,7 +6,6 @@
 #include "app/cli.h"
 #include "app/export_files.h"
 #include "models/translator.h"
-#include "text/sentence_notice.h"
 
 #include <nlohmann/json.hpp>
 
@@ -106,10 +105,16 @@ static int translate_text(const Translator & t, const std::string & text, const 
         out["source_ids"] = r.source_ids;
         out["output_tokens"] = r.output;
         out["output_ids"] = r.decode.tokens;
+        // The words view (models/translator.h): for a subword model the tokens above are pieces.
+        out["pieces"] = t.has_pieces();
+        out["typed_words"] = r.source_words;
+        out["source_word_of"] = r.source_word_of;
+        out["output_words"] = r.output_words;
+        out["output_word_of"] = r.output_word_of;
         out["translation"] = r.display;
         out["truncated"] = r.truncated;
         out["stopped"] = decode_stop_name(r.decode.stop);
-        std::vector<std::string> notices = sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words());
+        std::vector<std::string> notices = input_notices(t, text, r);
         if (const std::string n = stop_notice(r.decode); !n.empty()) notices.push_back(n);
         out["notices"] = notices;
         out["architecture"] = t.architecture();
@@ -123,7 +128,7 @@ static int translate_text(const Translator & t, const std::string & text, const 
         shown += (i ? " " : "") + (r.source.unknown[i] ? "[" + r.source.words[i] + "?]" : r.source.words[i]);
     std::printf("source:      %s\n", shown.c_str());
     // Unknown words are [bracketed?] above; the notices say why the output may look odd.
-    for (const std::string & n : sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words()))
+    for (const std::string & n : input_notices(t, text, r))
         std::printf("note:        %s\n", n.c_str());
     std::printf("translation: %s\n", r.display.c_str());
     if (const std::string n = stop_notice(r.decode); !n.empty()) std::printf("stopped:     %s\n", n.c_str());

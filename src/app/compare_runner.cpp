@@ -141,7 +141,7 @@ void CompareRunner::compare(AppState & state, const Translator & transformer) {
         for (int run = 1; run < kCompareTimingRuns; run++) keep_fastest(&r, t->translate(m_compute, state.sentence, DecodeOptions{}, nullptr));
         out.parameters = t->parameter_count();
         out.display = r.display;
-        for (int32_t id : r.decode.tokens) out.outputs.push_back(t->target_vocab().token(id));
+        for (int32_t id : r.decode.tokens) out.outputs.push_back(t->target_label(id));
         for (const StepCandidates & step : trace.steps) out.probabilities.push_back(step.chosen_prob);
         out.encoder_ms = r.encoder_ms;
         out.decoder_ms = r.decoder_ms;

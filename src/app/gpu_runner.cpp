@@ -38,15 +38,8 @@ double maps_diff(const AttentionTrace & got, const AttentionTrace & want) {
 
 std::vector<std::string> token_texts(const Translator & tr, const std::vector<int32_t> & ids) {
     std::vector<std::string> out;
-    for (int32_t id : ids) out.push_back(tr.target_vocab().token(id));
+    for (int32_t id : ids) out.push_back(tr.target_label(id));
     return out;
-}
-
-std::string display(const Translator & tr, const std::vector<int32_t> & ids) {
-    std::vector<std::string> words;
-    for (int32_t id : ids)
-        if (id != Vocabulary::kEos) words.push_back(tr.target_vocab().token(id));
-    return join_for_display(words, tr.chinese());
 }
 
 } // namespace
@@ -210,7 +203,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
 
     r.ran = true;
     r.outputs = token_texts(tr, got.tokens);
-    r.display = display(tr, got.tokens);
+    r.display = tr.display(got.tokens);
     r.same_tokens = got.tokens == cpu.decode.tokens;
     r.logits_max_diff = max_abs_diff(gpu_logits.data(), cpu_logits.data(), size_t(cpu_logits.numel()));
     r.maps_max_diff = r.same_tokens ? maps_diff(gpu_trace, cpu_trace) : -1;
@@ -218,10 +211,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     GpuTranslation & g = m_result;
     g.translation = cpu;  // the tokenizer's view of the sentence is backend-independent
     g.translation.decode = got;
-    g.translation.output.clear();
-    for (int32_t id : got.tokens)
-        if (id != Vocabulary::kEos) g.translation.output.push_back(tr.target_vocab().token(id));
-    g.translation.display = r.display;
+    tr.fill_output(&g.translation);
     if (r.same_tokens) gpu_trace.qkv = std::move(cpu_trace.qkv);
     g.trace = std::move(gpu_trace);
     g.same_tokens = r.same_tokens;

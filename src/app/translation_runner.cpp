@@ -2,7 +2,6 @@
 
 #include "corpus/aligned_text.h"
 #include "corpus/lexicon.h"
-#include "text/sentence_notice.h"
 
 #include <algorithm>
 #include <chrono>
@@ -130,7 +129,8 @@ void TranslationRunner::run(AppState & state) {
     const TransformerConfig & c = tr.model().config();
     state.vocabulary = tr.source_vocab().tokens();
     state.vocabulary.erase(state.vocabulary.begin(), state.vocabulary.begin() + 4);  // the specials
-    state.target_words = tr.target_vocab().tokens();
+    state.target_words.clear();
+    for (int32_t id = 0; id < tr.target_vocab().size(); id++) state.target_words.push_back(tr.target_label(id));
 
     AttentionSelection & sel = state.attention;
     const int layers = sel.kind == AttentionKind::EncoderSelf ? c.encoder_layers : c.decoder_layers;
@@ -195,12 +195,12 @@ void TranslationRunner::run(AppState & state) {
     t.encoder_tokens.push_back("</s>");
     t.unknown = r.source.unknown;
     t.truncated = r.truncated;
-    t.notices = sentence_notices(state.sentence, encode_words(tr.source_vocab(), state.sentence), r.truncated, tr.max_source_words());
+    t.notices = input_notices(tr, state.sentence, r);
     t.stopped = r.decode.stop;
     if (const std::string n = stop_notice(r.decode); !n.empty()) t.notices.push_back(n);
     t.decoder_inputs.push_back("<s>");
     for (int32_t id : r.decode.tokens) {
-        t.outputs.push_back(tr.target_vocab().token(id));
+        t.outputs.push_back(tr.target_label(id));
         t.decoder_inputs.push_back(t.outputs.back());
     }
     t.decoder_inputs.pop_back();  // the last output is never fed back: one input per output

@@ -68,11 +68,17 @@ struct LengthBucket { int lo, hi; double share; float richness_lo, richness_hi; 
 // The training mix, with the richness range that tends to produce each length.
 const LengthBucket kTrainMix[] = {{3, 5, 0.08, 0.0f, 0.15f},   {6, 10, 0.35, 0.0f, 0.45f},  {11, 15, 0.30, 0.25f, 0.75f},
                                   {16, 20, 0.15, 0.5f, 1.0f}, {21, 30, 0.09, 0.8f, 1.4f},  {31, 40, 0.03, 1.2f, 2.0f}};
+// With the everyday constructions: shorter, as typed sentences are (the everyday test set's
+// average is under 9 words), with long ones kept so length still has something to show.
+const LengthBucket kEverydayMix[] = {{3, 5, 0.15, 0.0f, 0.15f},  {6, 10, 0.42, 0.0f, 0.45f}, {11, 15, 0.25, 0.25f, 0.75f},
+                                     {16, 20, 0.10, 0.5f, 1.0f}, {21, 30, 0.06, 0.8f, 1.4f}, {31, 40, 0.02, 1.2f, 2.0f}};
 
 class Drawer {
 public:
-    Drawer(const Lexicon & lex, Grammar & g, uint64_t seed, const std::set<std::string> & held_out)
-        : m_lex(lex), m_grammar(g), m_rng(seed), m_held_out(held_out) {}
+    Drawer(const Lexicon & lex, Grammar & g, uint64_t seed, const std::set<std::string> & held_out, bool everyday)
+        : m_lex(lex), m_grammar(g), m_rng(seed), m_held_out(held_out),
+          m_mix(everyday ? std::begin(kEverydayMix) : std::begin(kTrainMix)),
+          m_mix_end(everyday ? std::end(kEverydayMix) : std::end(kTrainMix)) {}
     std::set<std::string> used;  // dedup keys across all splits
     // A phrase on its own ("thank you .") is training data only, up to kPhraseCopies times: one
     // copy in a test split would keep it out of training, and a single copy is too little to learn.
@@ -103,11 +109,11 @@ public:
 
     const LengthBucket & mix_bucket() {
         double r = double(m_rng.uniform()), acc = 0;
-        for (const LengthBucket & b : kTrainMix) {
-            acc += b.share;
-            if (r < acc) return b;
+        for (const LengthBucket * b = m_mix; b != m_mix_end; b++) {
+            acc += b->share;
+            if (r < acc) return *b;
         }
-        return kTrainMix[std::size(kTrainMix) - 1];
+        return m_mix_end[-1];
     }
 
     Rng & rng() { return m_rng; }
@@ -117,6 +123,8 @@ private:
     Grammar & m_grammar;
     Rng m_rng;
     const std::set<std::string> & m_held_out;
+    const LengthBucket * m_mix;  // the training mix: kTrainMix, or kEverydayMix
+    const LengthBucket * m_mix_end;
 };
 
 // Richness range for an arbitrary length band: that of the mix bucket it overlaps most.
@@ -163,7 +171,7 @@ Status generate_corpus(const Lexicon & lex, const CorpusOptions & o, Corpus * ou
     Grammar grammar(lex, GrammarOptions{o.everyday});
     Rng holdout_rng(o.seed * 0x9E3779B97F4A7C15ull + 7);
     grammar.hold_out(holdout_rng, o.heldout_adjective_noun, o.heldout_verb_object);
-    Drawer drawer(lex, grammar, o.seed, o.held_out_english);
+    Drawer drawer(lex, grammar, o.seed, o.held_out_english, o.everyday);
     Corpus c;
     auto clean = [&](const Sentence & s) { return !grammar.uses_held_out_pair(s); };
 

@@ -86,6 +86,7 @@ struct Sentence {
     std::shared_ptr<Clause> second;  // coordinated (And, But) or subordinate clause
     bool subordinate_first = false;  // "because it rained, we stayed home"
     bool en_final_punct = true;      // typed input often has no full stop; the source sometimes omits it
+    bool en_contracted = false;      // everyday: "i'm", "it's", "you're", "we'll" as people type them
     // A phrasebook expression (everyday grammar): alone, before the sentence ("hello , the ..."),
     // or after it ("... ? thank you ."). English token i of the phrase expresses phrase_id + i,
     // the comma that joins it phrase_id + 31.

@@ -630,6 +630,7 @@ Sentence Grammar::sample(Rng & rng, float richness) {
         m_tags.insert(s.link == Connective::And || s.link == Connective::But ? "coordination" : "subordinate");
     }
     s.en_final_punct = chance(0.75);
+    if (m_options.everyday) s.en_contracted = chance(0.4);
     if (m_options.everyday && !m_lex.phrases.empty() && chance(0.15)) add_phrase(s);
     if (s.phrase_use == Sentence::PhraseUse::Alone) {  // the phrase is the whole sentence
         s.tags = {"phrase"};

@@ -89,6 +89,46 @@ Status load_parallel_pieces(const std::string & dir, const std::string & split, 
     return Status::success();
 }
 
+Status append_real_pieces(const std::string & path, const std::string & lang, int target_column, const SubwordModel & pieces, int copies,
+                          int max_tokens, ParallelData * out, size_t * skipped) {
+    if (target_column < 1) return Status::error(path + ": the target column must be 1 or more (column 0 is English)");
+    std::string text;
+    if (Status s = read_file(path, &text); !s) return s;
+    std::vector<CorpusExample> rows;
+    std::vector<Example> examples;
+    std::stringstream lines(text);
+    std::string line;
+    *skipped = 0;
+    for (int n = 1; std::getline(lines, line); n++) {
+        std::vector<std::string> cells;
+        std::stringstream cut(line);
+        for (std::string cell; std::getline(cut, cell, '\t');) cells.push_back(cell);
+        if (int(cells.size()) <= target_column) return Status::error(path + ":" + std::to_string(n) + ": fewer than " + std::to_string(target_column + 1) + " columns");
+        const std::vector<std::string> english = tokenize_words(cells[0]);
+        std::string target;  // as written, whitespace collapsed
+        for (const std::string & w : split_tokens(cells[size_t(target_column)])) target += (target.empty() ? "" : " ") + w;
+        Example x;
+        x.src = encode_word_pieces(pieces, english, WordJoin::Spaces).ids;
+        x.src.push_back(Vocabulary::kEos);
+        x.tgt = pieces.encode(target);
+        if (english.empty() || target.empty() || int(x.src.size()) > max_tokens || int(x.tgt.size()) + 1 > max_tokens) {
+            ++*skipped;
+            continue;
+        }
+        CorpusExample e;
+        for (const std::string & w : english) e.en += (e.en.empty() ? "" : " ") + w;
+        (lang == "de" ? e.de : e.zh) = target;
+        e.tags = {"real"};
+        rows.push_back(std::move(e));
+        examples.push_back(std::move(x));
+    }
+    for (int c = 0; c < copies; c++) {
+        out->rows.insert(out->rows.end(), rows.begin(), rows.end());
+        out->examples.insert(out->examples.end(), examples.begin(), examples.end());
+    }
+    return Status::success();
+}
+
 Status load_parallel_data(const std::string & dir, const std::string & split, const std::string & lang, size_t limit,
                           ParallelData * out) {
     if (!valid_target_language(lang)) return Status::error("target language must be zh_TW or de, not " + lang);

@@ -35,6 +35,14 @@ Status load_parallel_data(const std::string & dir, const std::string & split, co
 Status load_parallel_pieces(const std::string & dir, const std::string & split, const std::string & lang,
                             const SubwordModel & pieces, size_t limit, ParallelData * out);
 
+// Real sentence pairs (scripts/real-text's *.train.tsv) added to a pieces split: English in column
+// 0 as typed (tokenised as the Translator tokenises typed text), the target as written in column
+// `target_column`. They have no gold alignment, so guided alignment skips them. Rows whose
+// pieces do not fit `max_tokens` (the source with </s>, the target with </s>) are left out and
+// counted in *skipped. Appended `copies` times to out's rows and examples.
+Status append_real_pieces(const std::string & path, const std::string & lang, int target_column, const SubwordModel & pieces, int copies,
+                          int max_tokens, ParallelData * out, size_t * skipped);
+
 // The subword model's pieces as a Vocabulary (ids unchanged; <pad> <s> </s> <unk> first, as both have them).
 Status piece_vocabulary(const SubwordModel & pieces, Vocabulary * out);
 

@@ -1,6 +1,9 @@
 // English: the source side. Lower case throughout, since typed input is lower-cased by the tokeniser.
 #include "corpus/realize.h"
 
+#include <map>
+#include <set>
+
 namespace attn::corpus {
 
 namespace {
@@ -413,6 +416,32 @@ const char * link_word_en(Connective l) {
 
 } // namespace
 
+// Pronoun (or there/wh-word) + be/will/have written as one word, as people type them: "i am" →
+// "i'm", "it is" → "it's", "we will" → "we'll". The word keeps both words' concepts. Never at a
+// clause end ("i know where he is", not "where he's"), and "have" only as the perfect's auxiliary
+// (followed by a participle, which the caller cannot tell apart here, so only before "not" or a
+// word ending in -ed/-en is unsafe to guess: "have" is left alone).
+static void contract_english(AlignedText & text) {
+    static const std::map<std::string, std::set<std::string>> hosts = {
+        {"am", {"i"}},
+        {"are", {"you", "we", "they"}},
+        {"is", {"he", "she", "it", "that", "there", "what", "where", "who", "how"}},
+        {"will", {"i", "you", "he", "she", "it", "we", "they"}},
+    };
+    static const std::map<std::string, std::string> endings = {{"am", "'m"}, {"are", "'re"}, {"is", "'s"}, {"will", "'ll"}};
+    std::vector<Word> & w = text.words();
+    for (size_t i = 0; i + 1 < w.size(); i++) {
+        const auto host = hosts.find(w[i + 1].text);
+        if (host == hosts.end() || !host->second.count(w[i].text)) continue;
+        const bool at_end = i + 2 >= w.size() || is_final_punct(w[i + 2].text) || w[i + 2].text == ",";
+        if (at_end) continue;
+        w[i].text += endings.at(w[i + 1].text);
+        w[i].sure.insert(w[i].sure.end(), w[i + 1].sure.begin(), w[i + 1].sure.end());
+        w[i].possible.insert(w[i].possible.end(), w[i + 1].possible.begin(), w[i + 1].possible.end());
+        w.erase(w.begin() + long(i) + 1);
+    }
+}
+
 AlignedText realize_english(const Lexicon & lex, const Sentence & s) {
     using Use = Sentence::PhraseUse;
     if (s.phrase_use == Use::Alone) return realize_phrase(lex, s, "en", false);
@@ -436,6 +465,7 @@ AlignedText realize_english(const Lexicon & lex, const Sentence & s) {
     const bool statement = s.main.mood == Mood::Statement || s.main.mood == Mood::Imperative;
     if (s.en_final_punct || s.phrase_use == Use::After) en.out.add_punct(statement ? "." : "?", s.punct_id);
     if (s.phrase_use == Use::After) en.out.append(realize_phrase(lex, s, "en", false));  // "... ? thank you ."
+    if (s.en_contracted) contract_english(en.out);
     return std::move(en.out);
 }
 

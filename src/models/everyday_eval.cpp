@@ -3,6 +3,7 @@
 #include "text/bleu.h"
 #include "text/chrf.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 
@@ -72,8 +73,10 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
         }
         EverydayScore s = score_everyday(name, its, hyps, t.chinese());
         for (size_t i : which) {
-            s.words += long(done[i].source.words.size());
-            s.unknown_words += done[i].source.unknown_count;
+            // Tokens that reached the model as <unk>: unknown words, or for a subword model the
+            // pieces that are <unk> (none, with byte fallback).
+            s.words += long(done[i].source.ids.size());
+            s.unknown_words += long(std::count(done[i].source.ids.begin(), done[i].source.ids.end(), Vocabulary::kUnk));
             s.stopped += done[i].decode.stop != DecodeStop::Eos;
         }
         return s;

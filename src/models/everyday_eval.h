@@ -25,7 +25,7 @@ struct EverydayScore {
     std::string category;                 // "all" for the whole set
     int sentences = 0;
     double chrf = 0, bleu = 0;            // 0..100, against both references
-    long words = 0, unknown_words = 0;    // input words, and those read as <unk>
+    long words = 0, unknown_words = 0;    // input tokens (words or pieces), and those read as <unk>
     int stopped = 0;                      // outputs that hit the length cap or a repetition cut
     double unknown_rate() const { return words ? double(unknown_words) / double(words) : 0.0; }
     double stopped_rate() const { return sentences ? double(stopped) / double(sentences) : 0.0; }

@@ -2,6 +2,7 @@
 
 #include "corpus/aligned_text.h"
 #include "corpus/lexicon.h"
+#include "nn/attention_merge.h"
 #include "text/aer.h"
 #include "text/bleu.h"
 
@@ -39,7 +40,7 @@ TranslationEval evaluate_translator(Compute & cc, const Translator & t, const st
     for (const EvalItem & item : items) {
         const Translation tr = t.translate(cc, item.source, opts, nullptr);
         const std::vector<std::string> ref = corpus::split_tokens(item.reference);
-        exact += tr.output == ref;
+        exact += t.has_pieces() ? tr.display == join_for_display(ref, t.chinese()) : tr.output == ref;
         hyps.push_back(tr.display);
         words += long(tr.source.words.size());
         unknown += tr.source.unknown_count;
@@ -48,11 +49,18 @@ TranslationEval evaluate_translator(Compute & cc, const Translator & t, const st
         corpus::GoldAlignment gold;
         if (!corpus::parse_alignment(item.gold_alignment, &gold)) continue;
         const std::vector<Link> & sure = gold.sure, & possible = gold.possible;
-        std::vector<int32_t> forced;
-        for (const std::string & w : ref) forced.push_back(t.target_vocab().id(w));
-        forced.push_back(Vocabulary::kEos);
-        const AttentionTrace trace = t.forced_cross_attention(cc, tr.source_ids, forced);
-        const int rows = int(ref.size()), cols = int(tr.source_ids.size()) - 1;
+        // The forced pass writes the reference's tokens (pieces, for a subword model); the maps
+        // are then read as word maps (nn/attention_merge.h), since the gold links join words.
+        std::vector<int> target_word_of;
+        const std::vector<int32_t> forced = t.reference_ids(ref, &target_word_of);
+        AttentionTrace trace = t.forced_cross_attention(cc, tr.source_ids, forced);
+        const int rows = int(ref.size()), cols = int(tr.source_words.size());
+        if (t.has_pieces()) {
+            std::vector<int> row_word = target_word_of, col_word = tr.source_word_of;
+            row_word.push_back(rows);  // </s> rows and columns: a word of their own
+            col_word.push_back(cols);
+            for (AttentionMap & m : trace.maps) m = merge_attention(m, row_word, rows + 1, col_word, cols + 1);
+        }
         // Row r: the weights while writing reference word r. Columns: source words plus </s>; a row
         // whose strongest column is </s> links nothing.
         auto score = [&](size_t h, const float * map, int map_cols) {

@@ -1,6 +1,12 @@
 #include "models/translator.h"
 
+#include "text/piece_text.h"
+#include "text/sentence_notice.h"
+
 #include <chrono>
+#include <cstdlib>
+#include <numeric>
+#include <sstream>
 
 namespace attn {
 
@@ -15,6 +21,25 @@ std::string stop_notice(const DecodeResult & r) {
     }
 }
 
+std::vector<std::string> input_notices(const Translator & t, std::string_view text, const Translation & r) {
+    if (!t.has_pieces()) return sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words());
+    EncodedText words;  // no word is unknown to a subword model: the notices about the text itself
+    words.words = tokenize_words(text);
+    words.unknown.assign(words.words.size(), false);
+    std::vector<std::string> out = sentence_notices(text, words, r.truncated, int(r.source_words.size()));
+    std::vector<std::string> unseen;
+    for (size_t i = 0; i < r.source.unknown.size(); i++) {
+        const std::string & w = r.source_words[size_t(r.source_word_of[i])];
+        if (r.source.unknown[i] && (unseen.empty() || unseen.back() != w)) unseen.push_back(w);
+    }
+    if (!unseen.empty()) {
+        std::string list;
+        for (const std::string & w : unseen) list += (list.empty() ? "" : ", ") + ("\"" + w + "\"");
+        out.push_back("The model never saw some pieces of " + list + " in training: treat what it makes of them as a guess.");
+    }
+    return out;
+}
+
 Status Translator::read_vocabularies(const std::map<std::string, std::string> & meta, int src_size, int tgt_size) {
     for (const char * key : {"src_vocab", "tgt_vocab", "target_language"})
         if (!meta.count(key)) return Status::error(std::string("not a translator: the model file has no \"") + key + "\" metadata");
@@ -25,7 +50,103 @@ Status Translator::read_vocabularies(const std::map<std::string, std::string> & 
                              " words) do not match the model (" + std::to_string(src_size) + ", " +
                              std::to_string(tgt_size) + ")");
     m_target = meta.at("target_language");
+    if (const auto p = meta.find("pieces"); p != meta.end()) {
+        if (Status s = SubwordModel::parse(p->second, &m_pieces); !s) return Status::error("subword pieces: " + s.message);
+        if (m_pieces.size() != src_size || m_pieces.size() != tgt_size)
+            return Status::error("the subword model's " + std::to_string(m_pieces.size()) + " pieces do not match the model");
+        // Written by attn train: the ids no training sentence's source had. Their embeddings
+        // never learned anything, so a sentence using one is flagged.
+        m_unseen_source.assign(size_t(src_size), false);
+        if (const auto u = meta.find("unseen_source_pieces"); u != meta.end()) {
+            std::istringstream ids(u->second);
+            for (long id; ids >> id;)
+                if (id >= 0 && id < src_size) m_unseen_source[size_t(id)] = true;
+        }
+    }
     return Status::success();
+}
+
+std::string Translator::piece_label(int32_t id, bool spaced) const {
+    static const std::string kSpaceSymbol = "\xE2\x96\x81";  // ▁
+    const std::string & p = m_pieces.piece(id);
+    const PieceType type = m_pieces.type(id);
+    if (type == PieceType::Byte || type == PieceType::Control || type == PieceType::Unknown) return p;
+    if (p.rfind(kSpaceSymbol, 0) == 0) return p.size() > kSpaceSymbol.size() ? p.substr(kSpaceSymbol.size()) : p;
+    return spaced ? "##" + p : p;
+}
+
+std::string Translator::source_label(int32_t id) const { return has_pieces() ? piece_label(id, true) : m_src.token(id); }
+std::string Translator::target_label(int32_t id) const { return has_pieces() ? piece_label(id, !chinese()) : m_tgt.token(id); }
+
+std::string Translator::display(const std::vector<int32_t> & ids) const {
+    std::vector<int32_t> kept;
+    for (int32_t id : ids) {
+        if (id == Vocabulary::kEos) break;
+        kept.push_back(id);
+    }
+    if (has_pieces()) return m_pieces.decode(kept);
+    std::vector<std::string> words;
+    for (int32_t id : kept) words.push_back(m_tgt.token(id));
+    return join_for_display(words, chinese());
+}
+
+std::vector<int32_t> Translator::reference_ids(const std::vector<std::string> & words, std::vector<int> * word_of) const {
+    std::vector<int32_t> ids;
+    word_of->clear();
+    if (has_pieces()) {
+        const PieceText pt = encode_word_pieces(m_pieces, words, chinese() ? WordJoin::Chinese : WordJoin::Display);
+        ids = pt.ids;
+        for (const std::vector<int> & w : pt.words) word_of->push_back(w.front());
+    } else {
+        for (size_t i = 0; i < words.size(); i++) {
+            ids.push_back(m_tgt.id(words[i]));
+            word_of->push_back(int(i));
+        }
+    }
+    ids.push_back(Vocabulary::kEos);
+    return ids;
+}
+
+// The words of the output: German pieces by their ▁; Chinese pieces one word each, except that
+// byte pieces continuing one character stay with it, and a lone ▁ goes with the piece after it.
+void Translator::fill_output(Translation * t) const {
+    t->output_ids.clear();
+    t->output.clear();
+    t->output_words.clear();
+    t->output_word_of.clear();
+    for (int32_t id : t->decode.tokens) {
+        if (id == Vocabulary::kEos) break;
+        t->output_ids.push_back(id);
+        t->output.push_back(target_label(id));
+    }
+    t->display = display(t->output_ids);
+    if (!has_pieces()) {
+        t->output_words = t->output;
+        t->output_word_of.resize(t->output.size());
+        std::iota(t->output_word_of.begin(), t->output_word_of.end(), 0);
+        return;
+    }
+    const std::vector<int32_t> & ids = t->output_ids;
+    std::vector<int> word_of = m_pieces.word_of_piece(ids);
+    if (chinese()) {
+        int word = -1;
+        bool joins_next = false;  // a piece of only ▁ (a space) belongs to what follows it
+        for (size_t i = 0; i < ids.size(); i++) {
+            const bool continues_char = m_pieces.type(ids[i]) == PieceType::Byte && i > 0 &&
+                                        m_pieces.type(ids[i - 1]) == PieceType::Byte &&
+                                        (std::strtol(m_pieces.piece(ids[i]).c_str() + 3, nullptr, 16) & 0xC0) == 0x80;
+            if (!continues_char && !joins_next) ++word;
+            joins_next = m_pieces.piece(ids[i]) == "\xE2\x96\x81";
+            word_of[i] = word;
+        }
+    }
+    for (size_t i = 0; i < ids.size();) {
+        size_t end = i;
+        std::vector<int32_t> group;
+        while (end < ids.size() && word_of[end] == word_of[i]) group.push_back(ids[end++]);
+        t->output_words.push_back(m_pieces.decode(group));
+        for (; i < end; i++) t->output_word_of.push_back(int(t->output_words.size()) - 1);
+    }
 }
 
 Status Translator::from_model(Transformer model, Translator * out) {
@@ -81,13 +202,32 @@ Translation Translator::translate(Compute & cc, std::string_view text, const Dec
     using clock = std::chrono::steady_clock;
     const auto ms_since = [](clock::time_point t) { return std::chrono::duration<double, std::milli>(clock::now() - t).count(); };
     Translation t;
-    t.source = encode_words(m_src, text);
+    if (has_pieces()) {
+        t.source_words = tokenize_words(text);
+        const PieceText pt = encode_word_pieces(m_pieces, t.source_words, WordJoin::Spaces);
+        for (size_t i = 0; i < pt.ids.size(); i++) {
+            const int32_t id = pt.ids[i];
+            const bool unseen = size_t(id) < m_unseen_source.size() && m_unseen_source[size_t(id)];
+            t.source.words.push_back(source_label(id));
+            t.source.ids.push_back(id);
+            t.source.unknown.push_back(unseen);
+            t.source.unknown_count += unseen;
+            t.source_word_of.push_back(pt.words[i].front());
+        }
+    } else {
+        t.source = encode_words(m_src, text);
+        t.source_words = t.source.words;
+        t.source_word_of.resize(t.source.words.size());
+        std::iota(t.source_word_of.begin(), t.source_word_of.end(), 0);
+    }
     const size_t limit = size_t(max_source_words());
     if (t.source.ids.size() > limit) {
         t.truncated = true;
         t.source.words.resize(limit);
         t.source.ids.resize(limit);
         t.source.unknown.resize(limit);
+        t.source_word_of.resize(limit);
+        t.source_words.resize(size_t(t.source_word_of.back()) + 1);
         t.source.unknown_count = 0;
         for (bool u : t.source.unknown) t.source.unknown_count += u;
     }
@@ -110,9 +250,7 @@ Translation Translator::translate(Compute & cc, std::string_view text, const Dec
         t.encoder_step_ms = std::move(info.encoder_step_ms);
         t.context_c = std::move(info.context_c);
     }
-    for (int32_t id : t.decode.tokens)
-        if (id != Vocabulary::kEos) t.output.push_back(m_tgt.token(id));
-    t.display = join_for_display(t.output, chinese());
+    fill_output(&t);
     return t;
 }
 

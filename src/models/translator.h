@@ -1,10 +1,18 @@
 // A trained translator: a Transformer or an RNN translator (RNNencdec / RNNsearch) with its
 // source and target vocabularies, read from one model file (the vocabularies travel in its
-// metadata), and text in, text out: the typed sentence is tokenised, unknown words are flagged
-// (and become <unk>), and the output is joined for display.
+// metadata), and text in, text out: the typed sentence is tokenised, and the output is joined for
+// display.
+//
+// Two kinds of model file: word-level (unknown words are flagged and become <unk>), and subword
+// (metadata "pieces": one SentencePiece model for both sides, text/subword.h). A subword model
+// reads and writes pieces; nothing becomes <unk>, because characters the pieces lack fall back to
+// bytes. Its Translation keeps both views: the pieces the model saw and wrote (source.words and
+// output, as labels) and the words the reader typed and reads (source_words, output_words), with
+// the word each piece belongs to. For a word-level model both views are the same.
 #pragma once
 #include "models/decode.h"
 #include "models/rnn_decode.h"
+#include "text/subword.h"
 #include "text/vocab.h"
 
 #include <string>
@@ -14,9 +22,16 @@
 namespace attn {
 
 struct Translation {
-    EncodedText source;                    // the words, their ids and which are unknown
+    EncodedText source;                    // the tokens the encoder saw (words, or pieces as labels),
+                                           // their ids and which are unknown (pieces: never seen in training)
     std::vector<int32_t> source_ids;       // as the encoder saw them: words, then </s>
-    std::vector<std::string> output;       // output tokens without </s>
+    std::vector<std::string> output;       // output tokens without </s> (pieces: their labels)
+    std::vector<int32_t> output_ids;       // the same as ids
+    // The words view: the typed words, and for every source token the word it belongs to; the
+    // output's words as displayed, and for every output token its word. Chinese output has no
+    // spaces to go by, so each of its pieces is a word of its own.
+    std::vector<std::string> source_words, output_words;
+    std::vector<int> source_word_of, output_word_of;
     std::string display;                   // joined for reading (Chinese without spaces)
     DecodeResult decode;
     bool truncated = false;                // the input had more words than the model takes
@@ -26,6 +41,12 @@ struct Translation {
     std::vector<double> encoder_step_ms;   // RNN only
     std::vector<float> context_c;          // RNN only: the encoder's last forward state
 };
+
+class Translator;
+// What to tell the reader about the sentence itself (text/sentence_notice.h): empty, repaired
+// bytes, words out of the vocabulary (a subword model: words with pieces no training sentence
+// had), cut at the model's limit.
+std::vector<std::string> input_notices(const Translator & t, std::string_view text, const Translation & r);
 
 // What to tell the reader when decoding did not end with </s> (empty when it did): the output hit
 // the length cap, or it began repeating itself and was cut. Either way it is unreliable.
@@ -46,6 +67,22 @@ public:
     // RNNs decode greedily whatever opts.beam says (rnn_decode.h).
     Translation translate(Compute & cc, std::string_view text, const DecodeOptions & opts, AttentionTrace * trace) const;
 
+    // Fills t's output fields (output_ids, output, output_words, output_word_of, display) from
+    // t->decode: translate() does it, and so does any other decoder (the GPU path).
+    void fill_output(Translation * t) const;
+
+    // A reference translation (target words, as the corpus writes them) as the ids the decoder
+    // would write, ending in </s>; with pieces, *word_of gets the word of each id (</s> not counted).
+    std::vector<int32_t> reference_ids(const std::vector<std::string> & words, std::vector<int> * word_of) const;
+
+    // How a token is shown on a map's axis: the vocabulary's word, or a piece without its ▁, a
+    // piece inside a word of the source (English) or German written "##tion" as BERT's tools do.
+    std::string source_label(int32_t id) const;
+    std::string target_label(int32_t id) const;
+    // Output ids (</s> and anything after it ignored) as the reader sees them: decoded pieces, or
+    // words joined by join_for_display.
+    std::string display(const std::vector<int32_t> & ids) const;
+
     // Cross-attention maps of a teacher-forced pass over `output` (reference ids ending in </s>):
     // the Transformer's "cross" maps for every layer and head, RNNsearch's "alignment" map,
     // nothing for RNNencdec (it has no attention).
@@ -63,15 +100,20 @@ public:
     const Vocabulary & target_vocab() const { return m_tgt; }
     const std::string & target_language() const { return m_target; }  // "zh_TW" or "de"
     bool chinese() const { return m_target.rfind("zh", 0) == 0; }
-    int max_source_words() const;
+    bool has_pieces() const { return m_pieces.size() > 0; }
+    const SubwordModel & pieces() const { return m_pieces; }
+    int max_source_words() const;  // tokens (words or pieces) the encoder takes, </s> aside
 
 private:
     Status read_vocabularies(const std::map<std::string, std::string> & meta, int src_size, int tgt_size);
+    std::string piece_label(int32_t id, bool spaced) const;
 
     Kind m_kind = Kind::Transformer;
     Transformer m_model;
     RnnModel m_rnn;
     Vocabulary m_src, m_tgt;
+    SubwordModel m_pieces;                 // empty for a word-level model
+    std::vector<bool> m_unseen_source;     // pieces: ids the training data's source never had
     std::string m_target;
 };
 

@@ -102,6 +102,7 @@ std::vector<std::string> tokenize_words(std::string_view text) {
             continue;
         }
         if (cp >= 'A' && cp <= 'Z') cur += char(cp - 'A' + 'a');
+        else if (cp == 0x2019 || cp == 0x2018) cur += '\'';  // "it’s" as phones and word processors type "it's"
         else cur.append(clean, start, i - start);
     }
     flush();

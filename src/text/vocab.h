@@ -38,9 +38,10 @@ private:
 };
 
 // Lower-cases ASCII letters, splits on whitespace and around punctuation (. , ! ? ; : " ( ) and
-// CJK punctuation), keeps apostrophes and hyphens inside words ("don't", "T-shirt"). Invalid
-// UTF-8 is repaired to U+FFFD first, so any bytes give tokens rather than a crash. Ignorable
-// characters (below) separate words like spaces: "the\x01dog" is "the" "dog", not one unknown word.
+// CJK punctuation), keeps apostrophes and hyphens inside words ("don't", "T-shirt") and writes the
+// typographic apostrophes ’ ‘ as '. Invalid UTF-8 is repaired to U+FFFD first, so any bytes give
+// tokens rather than a crash. Ignorable characters (below) separate words like spaces:
+// "the\x01dog" is "the" "dog", not one unknown word.
 std::vector<std::string> tokenize_words(std::string_view text);
 // Control characters (C0 other than tab/newline, DEL, C1) and invisible formatting characters
 // (zero-width space, direction marks and overrides, word joiners, BOM): nothing a word contains.

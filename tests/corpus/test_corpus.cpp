@@ -295,8 +295,6 @@ TEST(Corpus, WrittenFilesHaveAStableFingerprint) {
 
 } // namespace
 
-// Every target row, the final </s> one included, gets something to learn: sure links first,
-// possible links where a word has no sure one, and the source </s> where it has neither.
 // A corpus split as subword pieces: no <unk>, the source ends in </s>, and every gold link of a
 // word reaches the pieces of both its words.
 TEST(ParallelData, PiecesCarryTheGoldAlignment) {
@@ -337,6 +335,35 @@ TEST(ParallelData, PiecesCarryTheGoldAlignment) {
     EXPECT_EQ(final_stop, d.rows[0].en.back() == '.' || d.rows[0].en.back() == '?');
 }
 
+// Real pairs join a pieces split: English tokenised as typed text is, the target as written, no
+// gold links, copies as asked, and pairs too long for the model left out and counted.
+TEST(ParallelData, RealPairsAreAppendedAsPieces) {
+    attn::SubwordModel pieces;
+    ASSERT_TRUE(attn::SubwordModel::load(std::string(ATTN_TEST_DATA_DIR) + "/spm_bpe_small.vocab.tsv", &pieces).ok);
+    const std::string path = std::string(ATTN_TEST_OUT_DIR) + "/real_pairs.tsv";
+    std::ofstream(path) << "The bone broke in two places.\tDer Knochen ist an zwei  Stellen gebrochen.\n"
+                        << "It\u2019s late!\tEs ist sp\u00e4t!\n"
+                        << [] { std::string w; for (int i = 0; i < 80; i++) w += "a "; return w; }() + "\tzu lang\n";
+    ParallelData d;
+    d.src_vocab = d.tgt_vocab = attn::Vocabulary();
+    size_t skipped = 0;
+    const attn::Status s = append_real_pieces(path, "de", 1, pieces, 2, 64, &d, &skipped);
+    ASSERT_TRUE(s.ok) << s.message;
+    EXPECT_EQ(skipped, 1u);
+    ASSERT_EQ(d.examples.size(), 4u);
+    EXPECT_EQ(d.rows[0].en, "the bone broke in two places .");
+    EXPECT_EQ(d.rows[0].de, "Der Knochen ist an zwei Stellen gebrochen.");
+    EXPECT_EQ(d.rows[1].en, "it's late !");
+    EXPECT_EQ(d.rows[2].en, d.rows[0].en);
+    EXPECT_TRUE(d.examples[0].alignment.empty());
+    EXPECT_EQ(d.examples[0].src.back(), attn::Vocabulary::kEos);
+    EXPECT_EQ(pieces.decode(d.examples[1].tgt), "Es ist sp\u00e4t!");
+    EXPECT_EQ(pieces.decode(std::vector<int32_t>(d.examples[0].src.begin(), d.examples[0].src.end() - 1)), d.rows[0].en);
+    EXPECT_FALSE(append_real_pieces(path, "de", 3, pieces, 1, 64, &d, &skipped).ok);  // no such column
+}
+
+// Every target row, the final </s> one included, gets something to learn: sure links first,
+// possible links where a word has no sure one, and the source </s> where it has neither.
 TEST(ParallelData, GuidedAlignmentLinksCoverEveryTargetRow) {
     // Source "the red dress </s>" (4 with </s>), target 紅色 的 洋裝 。 (4 words, then </s>).
     GoldAlignment gold;

@@ -251,6 +251,56 @@ TEST_F(Fixture, ProgressiveAndGoingTo) {
            "Wir werden morgen den Lehrer anrufen .");
 }
 
+// Pronoun + be/will contracted as typed ("i'm", "it's", "we'll"), the one word linked to both
+// concepts; never at a clause's end.
+TEST_F(Fixture, EnglishContractions) {
+    Clause c = clause(0, Tense::Present);
+    c.progressive = true;
+    c.subject = pronoun(Pronoun::I);
+    c.object = share(noun(1, Det::A));
+    Sentence s = sentence(c);
+    s.en_contracted = true;
+    const CorpusExample e = realize_example(lex, s);
+    EXPECT_EQ(e.en, "i'm buying a dress .");
+    EXPECT_EQ(e.de, "Ich kaufe ein Kleid .");
+    // "i'm" (source 0) is linked to 我 / Ich, as "i" alone would be.
+    GoldAlignment gold;
+    ASSERT_TRUE(parse_alignment(e.align_de, &gold));
+    EXPECT_NE(std::find(gold.sure.begin(), gold.sure.end(), attn::Link{0, 0}), gold.sure.end()) << e.align_de;
+
+    Clause rain;
+    rain.kind = ClauseKind::Weather;
+    rain.id = next_id;
+    next_id += 16;
+    for (size_t i = 0; i < weather_conditions().size(); i++)
+        if (std::string(weather_conditions()[i].en) == "rain") rain.weather = int(i);
+    rain.progressive = true;
+    rain.subject = pronoun(Pronoun::It);
+    Sentence r = sentence(rain);
+    r.en_contracted = true;
+    EXPECT_EQ(realize_example(lex, r).en, "it's raining .");
+
+    Clause g = clause(2, Tense::Future);
+    g.subject = pronoun(Pronoun::We);
+    g.object = share(noun(4));
+    Sentence w = sentence(g);
+    w.en_contracted = true;
+    EXPECT_EQ(realize_example(lex, w).en, "we'll call the teacher .");
+
+    Clause where = clause(-1, Tense::Present);
+    where.subject = noun(4);
+    where.place = share(noun(3));
+    where.mood = Mood::Wh;
+    where.gap = Role::Place;
+    Sentence q = sentence(where);
+    q.en_contracted = true;
+    EXPECT_EQ(realize_example(lex, q).en, "where's the teacher ?");
+    rain.mood = Mood::YesNo;  // "is it raining ?": the verb comes first, nothing to contract
+    Sentence yn = sentence(rain);
+    yn.en_contracted = true;
+    EXPECT_EQ(realize_example(lex, yn).en, "is it raining ?");
+}
+
 TEST_F(Fixture, ImperativesAndRequests) {
     Clause c = clause(2, Tense::Present);
     c.mood = Mood::Imperative;
