@@ -23,7 +23,8 @@
 //               each with its own copy of the model; results repeat for a given count),
 //               "alignment_weight": 0, "alignment_layer": -1, "alignment_head": 0 (guided alignment
 //               on one cross-attention head, with a corpus's gold links; see TrainOptions)},
-//    "output": {"dir": "runs/reverse", "checkpoint_every": 200}}
+//    "output": {"dir": "runs/reverse", "checkpoint_every": 200, "dtype": "F32"|"F16" (the final
+//               model file's storage; checkpoints are always F32)}}
 // Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors. A translator's
 // model file also carries its vocabularies and the corpus fingerprint in its metadata.
 #include "app/cli.h"
@@ -70,6 +71,7 @@ struct RunConfig {
     std::vector<RealPairs> real;  // pieces only
     double max_seconds = 0;
     int replicas = 1;
+    StoreAs store_as = StoreAs::F32;  // the final model file's tensors ("output": {"dtype": "F16"})
 };
 
 // Reads numbers and strings without exceptions (nlohmann is used in its non-throwing style here:
@@ -175,6 +177,11 @@ Status read_run_config(const std::string & path, RunConfig * out) {
     if (c.corpus_dir.empty() && c.max_len + 1 > c.model.max_positions) return Status::error(path + ": data.max_len does not fit model.max_positions");
     if (c.corpus_dir.empty() && (c.model.src_vocab < kToyVocab || c.model.tgt_vocab < kToyVocab))
         return Status::error(path + ": the toy tasks need vocabularies of at least 14");
+    if (output.contains("dtype")) {
+        const std::string d = output["dtype"].is_string() ? output["dtype"].get<std::string>() : "";
+        if (d != "F32" && d != "F16") return Status::error(path + ": output.dtype must be \"F32\" or \"F16\"");
+        c.store_as = d == "F16" ? StoreAs::F16 : StoreAs::F32;
+    }
     if (output.contains("dir")) {
         if (!output["dir"].is_string()) return Status::error(path + ": output.dir must be a string");
         c.dir = output["dir"].get<std::string>();
@@ -207,7 +214,7 @@ struct TrainedModel {
         if (rnn) rnn_model.set_metadata(key, std::move(value));
         else transformer.set_metadata(key, std::move(value));
     }
-    Status save(const std::string & path) const { return rnn ? rnn_model.save(path) : transformer.save(path); }
+    Status save(const std::string & path, StoreAs as) const { return rnn ? rnn_model.save(path, as) : transformer.save(path, as); }
     std::vector<int32_t> greedy(Compute & cc, const std::vector<int32_t> & src, int max_length) const {
         if (rnn) return rnn_translate(cc, rnn_model, src, max_length, nullptr, nullptr).tokens;
         DecodeOptions o;
@@ -399,7 +406,7 @@ int cli_train(int argc, char ** argv) {
             model.set_metadata("guided_alignment_head", std::to_string(rc.options.alignment_head));
         }
     }
-    if (Status st = model.save(rc.dir + "/model.safetensors"); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
+    if (Status st = model.save(rc.dir + "/model.safetensors", rc.store_as); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
     const double acc = sequence_accuracy(cc, model, heldout, model.seq2seq->eos_id());
     std::printf("step %lld, loss %.4f, held-out sequence accuracy %.2f%% (%zu examples)\n",
                 (long long)trainer.progress().step, trainer.last_loss(), 100.0 * acc, heldout.size());

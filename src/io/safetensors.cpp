@@ -483,6 +483,11 @@ Status check_savable(const WeightsFile & weights, bool allow_non_finite) {
             return Status::error(tensor_prefix(name) + "is empty (rank " + std::to_string(t.shape().rank) + ")");
         if (!allow_non_finite)
             if (Status s = check_finite(name, t); !s) return s;
+        if (weights.store_as == StoreAs::F16)
+            for (int64_t i = 0; i < t.numel(); i++)
+                if (std::isfinite(t.data()[i]) && std::fabs(t.data()[i]) > 65504.0f)
+                    return Status::error(tensor_prefix(name) + "holds " + std::to_string(t.data()[i]) +
+                                         ", beyond what F16 storage can hold (65504)");
     }
     for (const auto & [key, value] : weights.metadata)
         if (!utf8_is_valid(key) || !utf8_is_valid(value))
@@ -490,16 +495,35 @@ Status check_savable(const WeightsFile & weights, bool allow_non_finite) {
     return Status::success();
 }
 
+uint16_t float_to_f16(float f) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    const uint16_t sign = uint16_t((bits >> 16) & 0x8000u);
+    const uint32_t abs = bits & 0x7FFFFFFFu;
+    if (abs >= 0x7F800000u) return uint16_t(sign | 0x7C00u | (abs > 0x7F800000u ? 0x200u : 0));  // Inf, NaN
+    if (abs >= 0x477FF000u) return uint16_t(sign | 0x7C00u);  // rounds past 65504: Inf
+    if (abs < 0x38800000u) {  // below 2^-14: a subnormal half (or zero), in units of 2^-24
+        const float scaled = std::ldexp(bits_to_float(abs), 24);  // exact; rint rounds ties to even
+        return uint16_t(sign | uint16_t(std::nearbyint(scaled)));
+    }
+    // Normal: rebias the exponent, round the 13 dropped mantissa bits to nearest, ties to even.
+    const uint32_t mantissa_lsb = (abs >> 13) & 1u;
+    const uint32_t rounded = abs + 0xFFFu + mantissa_lsb;
+    return uint16_t(sign | (((rounded >> 13) - ((127u - 15u) << 10)) & 0x7FFFu));
+}
+
 std::vector<uint8_t> serialize_safetensors(const WeightsFile & weights) {
     json header = json::object();
     uint64_t offset = 0;
+    const bool half = weights.store_as == StoreAs::F16;
+    const uint64_t element_bytes = half ? 2 : 4;
     for (const auto & [name, t] : weights.tensors) {
         ATTN_ASSERT(t.shape().rank >= 1 && t.data() && name != kMetadataKey, "unsavable tensor '%s'", name.c_str());
         json shape = json::array();
         for (int i = 0; i < t.shape().rank; i++) shape.push_back(uint64_t(t.shape()[i]));
-        const uint64_t end = offset + uint64_t(t.numel()) * 4;
+        const uint64_t end = offset + uint64_t(t.numel()) * element_bytes;
         json entry = json::object();
-        entry["dtype"] = "F32";
+        entry["dtype"] = half ? "F16" : "F32";
         entry["shape"] = std::move(shape);
         entry["data_offsets"] = json::array({offset, end});
         header[name] = std::move(entry);
@@ -518,6 +542,14 @@ std::vector<uint8_t> serialize_safetensors(const WeightsFile & weights) {
     out.insert(out.end(), text.begin(), text.end());
     for (const auto & entry : weights.tensors) {
         const Tensor & t = entry.second;
+        if (half) {
+            for (int64_t i = 0; i < t.numel(); i++) {
+                const uint16_t h = float_to_f16(t.data()[i]);
+                out.push_back(uint8_t(h & 0xFF));  // little-endian, as safetensors is
+                out.push_back(uint8_t(h >> 8));
+            }
+            continue;
+        }
         const auto * p = reinterpret_cast<const uint8_t *>(t.data());
         out.insert(out.end(), p, p + size_t(t.numel()) * 4);
     }

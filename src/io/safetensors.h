@@ -35,9 +35,14 @@
 namespace attn {
 
 // Ordered by name, so that serialising and listing are deterministic.
+enum class StoreAs { F32, F16 };
+
 struct WeightsFile {
     std::map<std::string, Tensor> tensors;
     std::map<std::string, std::string> metadata;  // the header's "__metadata__": string -> string
+    // How serialize_safetensors writes the tensors: as float32, or as IEEE half floats (rounded
+    // to nearest, ties to even) for half the size. Reading always gives float32.
+    StoreAs store_as = StoreAs::F32;
 };
 
 // Bounds on what an untrusted file may make us allocate. The defaults suit real models; a caller
@@ -59,10 +64,13 @@ Status load_safetensors(const std::string & path, WeightsFile * out, const ReadL
 
 // Whether `weights` can be written as a file that read_safetensors accepts: every tensor has rank
 // 1..4, names and metadata are valid UTF-8, no tensor is called "__metadata__", and (unless
-// allow_non_finite) every value is finite.
+// allow_non_finite) every value is finite, and for F16 storage within half precision's ±65504.
 Status check_savable(const WeightsFile & weights, bool allow_non_finite = false);
 
-// The file's bytes: F32 tensors in name order, contiguous from offset 0, header padded with spaces
+// A float32 as the nearest IEEE half (ties to even; beyond ±65504 becomes ±Inf, NaN stays NaN).
+uint16_t float_to_f16(float f);
+
+// The file's bytes: F32 (or F16, by store_as) tensors in name order, contiguous from offset 0, header padded with spaces
 // so the data starts at a multiple of 8 bytes (as the reference writer does). The caller must pass
 // something that check_savable accepts, except that non-finite values are written as they are.
 std::vector<uint8_t> serialize_safetensors(const WeightsFile & weights);

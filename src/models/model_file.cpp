@@ -37,8 +37,10 @@ Status read_model_file(const std::string & path, const char * format, const char
 }
 
 Status write_model_file(const std::string & path, const char * format, const std::string & config_json,
-                        const TensorMap & tensors, const std::map<std::string, std::string> & metadata) {
+                        const TensorMap & tensors, const std::map<std::string, std::string> & metadata,
+                        StoreAs store_as) {
     WeightsFile file;
+    file.store_as = store_as;
     file.tensors = tensors;
     file.metadata = metadata;
     file.metadata["format"] = format;

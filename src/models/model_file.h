@@ -22,6 +22,7 @@ Status check_tensor_set(const std::vector<std::pair<std::string, Shape>> & expec
 Status read_model_file(const std::string & path, const char * format, const char * what, TensorMap * tensors,
                        std::string * config_json, std::map<std::string, std::string> * metadata);
 Status write_model_file(const std::string & path, const char * format, const std::string & config_json,
-                        const TensorMap & tensors, const std::map<std::string, std::string> & metadata);
+                        const TensorMap & tensors, const std::map<std::string, std::string> & metadata,
+                        StoreAs store_as = StoreAs::F32);
 
 } // namespace attn

@@ -95,8 +95,8 @@ Status RnnModel::load(const std::string & path, RnnModel * out) {
     return Status::success();
 }
 
-Status RnnModel::save(const std::string & path) const {
-    return write_model_file(path, kFormat, m_cfg.to_json(), m_tensors, m_metadata);
+Status RnnModel::save(const std::string & path, StoreAs store_as) const {
+    return write_model_file(path, kFormat, m_cfg.to_json(), m_tensors, m_metadata, store_as);
 }
 
 GruWeights RnnModel::gru(const std::string & scope) const {

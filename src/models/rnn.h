@@ -54,7 +54,7 @@ public:
     static Status create(const RnnConfig & cfg, TensorMap tensors, RnnModel * out);
     static constexpr const char * kFormat = "attention-playground/rnn/1";  // the file's metadata "format"
     static Status load(const std::string & path, RnnModel * out);
-    Status save(const std::string & path) const;
+    Status save(const std::string & path, StoreAs store_as = StoreAs::F32) const;  // F16: half the size
     static TensorMap random_weights(const RnnConfig & cfg, uint64_t seed);
     static std::vector<std::pair<std::string, Shape>> expected_tensors(const RnnConfig & cfg);
     static int64_t parameter_count(const RnnConfig & cfg);

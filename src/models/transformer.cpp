@@ -157,8 +157,8 @@ Status Transformer::load(const std::string & path, Transformer * out) {
     return Status::success();
 }
 
-Status Transformer::save(const std::string & path) const {
-    return write_model_file(path, kFormat, m_cfg.to_json(), m_tensors, m_metadata);
+Status Transformer::save(const std::string & path, StoreAs store_as) const {
+    return write_model_file(path, kFormat, m_cfg.to_json(), m_tensors, m_metadata, store_as);
 }
 
 // ---- [SECTION] embeddings and positions -------------------------------------------------------

@@ -15,6 +15,7 @@
 #pragma once
 #include "backend/compute.h"
 #include "core/status.h"
+#include "io/safetensors.h"
 #include "models/transformer_config.h"
 #include "nn/attention_trace.h"
 #include "nn/layers.h"
@@ -71,7 +72,7 @@ public:
     static Status create(const TransformerConfig & cfg, TensorMap tensors, Transformer * out);
     static constexpr const char * kFormat = "attention-playground/transformer/1";  // the file's metadata "format"
     static Status load(const std::string & path, Transformer * out);      // safetensors + config metadata
-    Status save(const std::string & path) const;
+    Status save(const std::string & path, StoreAs store_as = StoreAs::F32) const;  // F16: half the size
     // Other metadata travelling with the weights (a translator's vocabularies, its corpus); load()
     // keeps every entry except "format" and "config", save() writes them back.
     const std::map<std::string, std::string> & metadata() const { return m_metadata; }

@@ -175,6 +175,59 @@ TEST(Safetensors, ConvertsF16AndBF16ToFloat32) {
     EXPECT_EQ(b[2], 3.3895314e38f);
 }
 
+// Half floats by hand (IEEE 754 binary16): nearest, ties to even, overflow to Inf.
+TEST(Safetensors, FloatToF16RoundsToNearestEven) {
+    EXPECT_EQ(float_to_f16(1.0f), 0x3C00);
+    EXPECT_EQ(float_to_f16(-2.0f), 0xC000);
+    EXPECT_EQ(float_to_f16(0.1f), 0x2E66);
+    EXPECT_EQ(float_to_f16(65504.0f), 0x7BFF);
+    EXPECT_EQ(float_to_f16(65519.0f), 0x7BFF);                    // below the halfway point
+    EXPECT_EQ(float_to_f16(65520.0f), 0x7C00);                    // halfway, odd neighbour: up to Inf
+    EXPECT_EQ(float_to_f16(1.0f + std::ldexp(1.0f, -11)), 0x3C00); // tie: stays on the even 1.0
+    EXPECT_EQ(float_to_f16(1.0f + 3 * std::ldexp(1.0f, -11)), 0x3C02);
+    EXPECT_EQ(float_to_f16(std::ldexp(1.0f, -24)), 0x0001);        // smallest subnormal
+    EXPECT_EQ(float_to_f16(std::ldexp(1.0f, -25)), 0x0000);        // tie: even is zero
+    EXPECT_EQ(float_to_f16(3 * std::ldexp(1.0f, -25)), 0x0002);
+    EXPECT_EQ(float_to_f16(std::ldexp(1023.5f, -24)), 0x0400);     // rounds up into the normals
+    EXPECT_EQ(float_to_f16(-0.0f), 0x8000);
+    EXPECT_EQ(float_to_f16(INFINITY), 0x7C00);
+    EXPECT_EQ(float_to_f16(NAN) & 0x7C00, 0x7C00);
+    EXPECT_NE(float_to_f16(NAN) & 0x3FF, 0);
+}
+
+// Every finite half, written from its exact float value, comes back as the same 16 bits, and the
+// reader turns those bits back into that value: F16 storage loses nothing a half can hold.
+TEST(Safetensors, F16StorageRoundTripsEveryHalf) {
+    std::vector<float> values;
+    std::vector<uint16_t> bits;
+    for (uint32_t h = 0; h < 0x10000; h++) {
+        const uint32_t e = (h >> 10) & 0x1F, m = h & 0x3FF;
+        if (e == 0x1F) continue;  // Inf and NaN: not savable
+        float v = e == 0 ? std::ldexp(float(m), -24) : std::ldexp(float(1024 + m), int(e) - 25);
+        if (h & 0x8000) v = -v;
+        values.push_back(v);
+        bits.push_back(uint16_t(h));
+    }
+    WeightsFile w;
+    Tensor t(Shape({int64_t(values.size())}));
+    std::copy(values.begin(), values.end(), t.data());
+    w.tensors["all"] = std::move(t);
+    w.store_as = StoreAs::F16;
+    ASSERT_TRUE(check_savable(w).ok);
+    const std::vector<uint8_t> bytes = serialize_safetensors(w);
+    const size_t data = bytes.size() - 2 * values.size();
+    for (size_t i = 0; i < values.size(); i++)
+        ASSERT_EQ(uint16_t(bytes[data + 2 * i] | (bytes[data + 2 * i + 1] << 8)), bits[i]) << i;
+    WeightsFile back;
+    ASSERT_TRUE(read_safetensors(bytes.data(), bytes.size(), &back).ok);
+    for (size_t i = 0; i < values.size(); i++) ASSERT_EQ(back.tensors.at("all")[int64_t(i)], values[i]) << i;
+    // What a half cannot hold is refused, naming the tensor.
+    w.tensors["all"].data()[3] = 70000.0f;
+    const Status s = check_savable(w);
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.message.find("all"), std::string::npos) << s.message;
+}
+
 TEST(Safetensors, IgnoresUnknownFieldsAndReadsUnalignedData) {
     std::string header =
         R"({"w":{"x":{"y":[1,[2,{"z":null}]]},"dtype":"F32","shape":[2],"data_offsets":[0,8],"q":true}})";

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <functional>
 
 using namespace attn;
@@ -304,6 +305,29 @@ TEST(Transformer, SaveLoadRoundTrip) {
     EXPECT_EQ(back.config().to_json(), m.config().to_json());
     for (const auto & [name, t] : m.tensors())
         ASSERT_EQ(max_abs_diff(t.data(), back.tensors().at(name).data(), t.numel()), 0.0) << name;
+}
+
+// Stored as F16, a model file is about half the size and every weight is its nearest half
+// (relative error at most 2^-11 for normal halves), and it decodes the same tokens.
+TEST(Transformer, SavedAsF16IsHalfTheSizeAndCloseToTheOriginal) {
+    Transformer m = small_model();
+    const std::string full = std::string(ATTN_TEST_OUT_DIR) + "/model_f32.safetensors";
+    const std::string half = std::string(ATTN_TEST_OUT_DIR) + "/model_f16.safetensors";
+    ASSERT_TRUE(m.save(full));
+    ASSERT_TRUE(m.save(half, StoreAs::F16));
+    auto size = [](const std::string & p) { std::ifstream f(p, std::ios::binary | std::ios::ate); return double(f.tellg()); };
+    EXPECT_LT(size(half), 0.55 * size(full));
+    Transformer back;
+    ASSERT_TRUE(Transformer::load(half, &back));
+    for (const auto & [name, t] : m.tensors()) {
+        const Tensor & b = back.tensors().at(name);
+        for (int64_t i = 0; i < t.numel(); i++)
+            ASSERT_LE(std::fabs(b[i] - t[i]), std::max(std::fabs(t[i]) * 0x1p-11f, 0x1p-25f)) << name << " " << i;
+    }
+    Compute cc(BackendKind::Reference);
+    DecodeOptions opts;
+    opts.max_length = 8;
+    EXPECT_EQ(translate(cc, back, {5, 6, 7, 2}, opts, nullptr).tokens, translate(cc, m, {5, 6, 7, 2}, opts, nullptr).tokens);
 }
 
 } // namespace
