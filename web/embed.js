@@ -82,7 +82,7 @@
   const kinds = ['encoder', 'decoder', 'cross'];
   const panels = ['translate', 'attention', 'step', 'architecture', 'compare', 'image', 'about'];
   const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
-  const kMaxSentence = 2000;  // UTF-16 units; the app caps the sentence at 500 characters anyway
+  const kMaxSentence = 3000;  // UTF-16 units; the app caps the text at 1,500 characters anyway
 
   // What the host gets: the translation and the selected attention map.
   function statePayload() {

@@ -26,6 +26,8 @@ static void usage() {
                  "  --ids      source token ids, space or comma separated (any Transformer)\n"
                  "  --beam     beam size (default 1 = greedy); --alpha length penalty (default 0.6)\n"
                  "  --json     print tokens, top-5 alternatives per step and every attention map\n"
+                 "  --sentence N  pasted text is translated sentence by sentence; show the tokens and\n"
+                 "             maps of sentence N (default 1)\n"
                  "  --export-json F  write every attention map with its tokens to F\n"
                  "  --export-npz F   write every attention map to F, one (layers, heads, rows, cols)\n"
                  "                   float32 array per kind (np.load(F)[\"cross\"])\n"
@@ -77,14 +79,21 @@ static bool choose_backend(Compute & cc, const std::string & backend) {
 // cross-attention of the Transformer's last decoder layer (averaged over its heads), or
 // RNNsearch's alignment. RNNencdec looks nowhere: its decoder only ever sees C.
 static int translate_text(const Translator & t, const std::string & text, const DecodeOptions & opts,
-                          const std::string & backend, bool json, const ExportPaths & exports) {
+                          const std::string & backend, bool json, const ExportPaths & exports, int pick) {
     Compute cc = Compute::fastest();
     if (!choose_backend(cc, backend)) return 2;
     AttentionTrace trace;
-    const Translation r = t.translate(cc, text, opts, &trace);
+    // A paragraph is translated sentence by sentence; the maps and tokens are those of one of them.
+    const ParagraphTranslation paragraph = t.translate_paragraph(cc, text, opts, size_t(pick), &trace);
+    if (size_t(pick) >= paragraph.sentences.size()) {
+        std::fprintf(stderr, "attn translate: --sentence %d: the text has %zu sentence(s)\n", pick, paragraph.sentences.size());
+        return 2;
+    }
+    const Translation & r = paragraph.translations[size_t(pick)];
+    const std::string & sentence = paragraph.sentences[size_t(pick)];
     if (exports.any()) {
         AttentionExportInfo info;
-        info.sentence = text;
+        info.sentence = sentence;
         info.translation = r.display;
         info.source_tokens = r.source.words;
         info.source_tokens.push_back("</s>");
@@ -114,9 +123,15 @@ static int translate_text(const Translator & t, const std::string & text, const 
         out["translation"] = r.display;
         out["truncated"] = r.truncated;
         out["stopped"] = decode_stop_name(r.decode.stop);
-        std::vector<std::string> notices = input_notices(t, text, r);
+        std::vector<std::string> notices = input_notices(t, sentence, r);
         if (const std::string n = stop_notice(r.decode); !n.empty()) notices.push_back(n);
         out["notices"] = notices;
+        out["sentences"] = paragraph.sentences;  // the text, sentence by sentence
+        std::vector<std::string> each;
+        for (const Translation & s : paragraph.translations) each.push_back(s.display);
+        out["sentence_translations"] = each;
+        out["sentence"] = pick;                  // the one the tokens and maps above belong to
+        out["paragraph_translation"] = paragraph.display;
         out["architecture"] = t.architecture();
         out["config"] = nlohmann::json::parse(t.is_transformer() ? t.model().config().to_json() : t.rnn().config().to_json());
         if (!t.is_transformer()) out["context_c"] = r.context_c;
@@ -128,8 +143,12 @@ static int translate_text(const Translator & t, const std::string & text, const 
         shown += (i ? " " : "") + (r.source.unknown[i] ? "[" + r.source.words[i] + "?]" : r.source.words[i]);
     std::printf("source:      %s\n", shown.c_str());
     // Unknown words are [bracketed?] above; the notices say why the output may look odd.
-    for (const std::string & n : input_notices(t, text, r))
+    for (const std::string & n : input_notices(t, sentence, r))
         std::printf("note:        %s\n", n.c_str());
+    if (paragraph.sentences.size() > 1) {
+        std::printf("paragraph:   %zu sentences, translated one by one: %s\n", paragraph.sentences.size(), paragraph.display.c_str());
+        std::printf("sentence %d:  %s\n", pick + 1, sentence.c_str());
+    }
     std::printf("translation: %s\n", r.display.c_str());
     if (const std::string n = stop_notice(r.decode); !n.empty()) std::printf("stopped:     %s\n", n.c_str());
     if (t.kind() == Translator::Kind::RnnEncDec) {
@@ -177,6 +196,7 @@ int cli_translate(int argc, char ** argv) {
     bool have_text = false;
     DecodeOptions opts;
     bool json = false;
+    int sentence_pick = 1;  // of a paragraph, the sentence whose tokens and maps are shown
     ExportPaths exports;
     for (int i = 0; i < argc; i++) {
         const std::string a = argv[i];
@@ -188,6 +208,7 @@ int cli_translate(int argc, char ** argv) {
         else if (a == "--max-len" && has) opts.max_length = std::atoi(argv[++i]);
         else if (a == "--backend" && has) backend = argv[++i];
         else if (a == "--json") json = true;
+        else if (a == "--sentence" && has) sentence_pick = std::atoi(argv[++i]);
         else if (a == "--export-json" && has) exports.json = argv[++i];
         else if (a == "--export-npz" && has) exports.npz = argv[++i];
         else if (a == "--export-npy" && has) exports.npy = argv[++i];
@@ -196,6 +217,7 @@ int cli_translate(int argc, char ** argv) {
         else { usage(); return 2; }
     }
     if (model_path.empty() || (ids_text.empty() && !have_text)) { usage(); return 2; }
+    if (sentence_pick < 1) { std::fprintf(stderr, "attn translate: --sentence counts from 1\n"); return 2; }
     if (opts.beam < 1 || opts.beam > 64) { std::fprintf(stderr, "attn translate: --beam must be 1..64\n"); return 2; }
 
     if (have_text) {
@@ -207,7 +229,7 @@ int cli_translate(int argc, char ** argv) {
                          no_vocab ? " (use --ids for a model without vocabularies)" : "");
             return 1;
         }
-        return translate_text(t, text, opts, backend, json, exports);
+        return translate_text(t, text, opts, backend, json, exports, sentence_pick - 1);
     }
     Transformer model;
     if (Status st = Transformer::load(model_path, &model); !st) {

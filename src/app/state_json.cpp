@@ -125,7 +125,10 @@ std::string app_state_json(const AppState & s) {
     j["pending"] = s.translate_requested;
     j["ready"] = t.ready;
     j["error"] = t.error;
-    j["translation"] = t.display;
+    j["translation"] = t.sentences.size() > 1 ? t.paragraph_display : t.display;  // the whole text's
+    j["sentences"] = t.sentences;
+    j["sentence_index"] = t.sentence_index;            // the sentence the tokens and maps belong to
+    j["sentence_translation"] = t.display;
     j["translated_sentence"] = t.sentence;
     j["outputs"] = t.outputs;
     j["source"] = t.encoder_tokens;
@@ -135,9 +138,16 @@ std::string app_state_json(const AppState & s) {
     j["sentence_cut"] = s.sentence_was_truncated;  // the text was cut to AppState::kMaxSentenceChars
     j["milliseconds"] = t.milliseconds;
     j["selection"] = {{"kind", attention_kind_id(a.kind)}, {"layer", a.layer}, {"head", a.head}, {"query", a.query},
-                      {"view", a.view}};
+                      {"view", a.view}, {"words", a.words}};
+    // A subword model: the words view's tokens, and the word of every piece.
+    j["pieces"] = t.pieces;
+    if (t.pieces) {
+        const TranslationView & w = s.translation_words;
+        j["words"] = {{"source", w.encoder_tokens}, {"outputs", w.outputs}, {"unknown", w.unknown},
+                      {"source_word_of", t.encoder_word_of}, {"output_word_of", t.output_word_of}};
+    }
     std::vector<float> storage;
-    const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &storage);
+    const AttentionMatrix m = attention_matrix(attention_view(s), a.kind, a.layer, a.head, &storage);
     j["map"] = {{"rows", m.rows}, {"cols", m.cols},
                 {"values", m.values ? std::vector<float>(m.values, m.values + size_t(m.rows) * size_t(m.cols)) : std::vector<float>()}};
     j["heatmap"] = {{"x", s.heatmap_rect.x}, {"y", s.heatmap_rect.y}, {"w", s.heatmap_rect.w}, {"h", s.heatmap_rect.h},

@@ -2,6 +2,8 @@
 
 #include "corpus/aligned_text.h"
 #include "corpus/lexicon.h"
+#include "nn/attention_merge.h"
+#include "text/sentences.h"
 
 #include <algorithm>
 #include <chrono>
@@ -37,22 +39,99 @@ std::vector<ExampleSentence> load_examples(const std::string & path) {
     return out;
 }
 
+// The example the typed sentence is, if any.
+const ExampleSentence * example_of(const AppState & state, const std::string & sentence) {
+    const std::vector<std::string> typed = tokenize_words(sentence);
+    for (const ExampleSentence & e : state.examples)
+        if (tokenize_words(e.english) == typed) return &e;
+    return nullptr;
+}
+
 // The gold alignment of an example, when the typed sentence is that example and the output is its
 // reference word for word (otherwise the gold links would describe other words).
 void attach_gold(const AppState & state, TranslationView & t) {
-    const std::vector<std::string> typed = tokenize_words(t.sentence);
-    for (const ExampleSentence & e : state.examples) {
-        if (tokenize_words(e.english) != typed) continue;
+    if (const ExampleSentence * e = example_of(state, t.sentences.empty() ? t.sentence : t.sentences[size_t(t.sentence_index)])) {
         if (t.outputs.empty() || t.outputs.back() != "</s>") return;
         const std::vector<std::string> out(t.outputs.begin(), t.outputs.end() - 1);  // without </s>
-        if (corpus::split_tokens(e.reference[t.model]) != out) return;
+        if (corpus::split_tokens(e->reference[t.model]) != out) return;
         corpus::GoldAlignment gold;
-        if (!corpus::parse_alignment(e.alignment[t.model], &gold)) return;
+        if (!corpus::parse_alignment(e->alignment[t.model], &gold)) return;
         t.gold_sure = gold.sure;
         for (const Link & l : gold.possible)  // the heatmap outlines possible-only links thinner
             if (std::find(gold.sure.begin(), gold.sure.end(), l) == gold.sure.end()) t.gold_possible.push_back(l);
-        return;
     }
+}
+
+// Per output position of t (its tokens, the final </s> included when written), the word it
+// belongs to: output_word_of, and one word more for </s>.
+std::vector<int> output_words_of(const TranslationView & t, const std::vector<int> & output_word_of, int words) {
+    std::vector<int> out;
+    for (size_t i = 0; i < t.outputs.size(); i++) out.push_back(i < output_word_of.size() ? output_word_of[i] : words);
+    return out;
+}
+
+// The words view of a subword model's translation: words along the axes and every map with each
+// word's pieces merged. When the output is an example's reference piece for piece, its words are
+// the reference's words, so the example's gold links apply to them.
+TranslationView words_view(const AppState & state, const Translator & tr, const Translation & r, TranslationView & t) {
+    TranslationView w;
+    w.ready = true;
+    w.sentence = t.sentence;
+    w.sentences = t.sentences;
+    w.sentence_translations = t.sentence_translations;
+    w.sentence_index = t.sentence_index;
+    w.paragraph_display = t.paragraph_display;
+    w.model = t.model;
+    w.truncated = t.truncated;
+    w.notices = t.notices;
+    w.display = t.display;
+    w.stopped = t.stopped;
+    w.config = t.config;
+    w.milliseconds = t.milliseconds;
+    w.guided_layer = t.guided_layer;
+    w.guided_head = t.guided_head;
+    std::vector<std::string> out_words = r.output_words;
+    std::vector<int> out_word_of = r.output_word_of;
+    if (const ExampleSentence * e = example_of(state, t.sentences.empty() ? t.sentence : t.sentences[size_t(t.sentence_index)])) {
+        const std::vector<std::string> ref = corpus::split_tokens(e->reference[t.model]);
+        std::vector<int> ref_word_of;
+        std::vector<int32_t> ids = tr.reference_ids(ref, &ref_word_of);
+        ids.pop_back();  // </s>
+        if (ids == r.output_ids) {
+            out_words = ref;
+            out_word_of = ref_word_of;
+        }
+    }
+    const int n_src = int(r.source_words.size()) + 1, n_out = int(out_words.size());  // n_src counts </s>
+    t.encoder_word_of = r.source_word_of;
+    t.encoder_word_of.push_back(n_src - 1);
+    t.output_word_of = output_words_of(t, out_word_of, n_out);
+    w.encoder_tokens = r.source_words;
+    w.encoder_tokens.push_back("</s>");
+    w.unknown.assign(r.source_words.size(), false);
+    for (size_t i = 0; i < r.source.unknown.size(); i++)
+        if (r.source.unknown[i]) w.unknown[size_t(r.source_word_of[i])] = true;
+    w.outputs = out_words;
+    if (t.outputs.size() > out_word_of.size()) w.outputs.push_back("</s>");
+    // The decoder's positions: <s>, then each output but the last; position j reads output j-1.
+    std::vector<int> dec;
+    if (!t.decoder_inputs.empty()) {
+        dec.push_back(0);
+        w.decoder_inputs.push_back("<s>");
+    }
+    for (size_t j = 1; j < t.decoder_inputs.size(); j++) {
+        dec.push_back(1 + t.output_word_of[j - 1]);
+        if (dec.back() != dec[j - 1]) w.decoder_inputs.push_back(w.outputs[size_t(dec.back() - 1)]);
+    }
+    const int n_dec = int(w.decoder_inputs.size()), n_rows = int(w.outputs.size());
+    for (const AttentionMap & m : t.trace.maps) {
+        if (m.kind == "encoder_self") w.trace.maps.push_back(merge_attention(m, t.encoder_word_of, n_src, t.encoder_word_of, n_src));
+        else if (m.kind == "decoder_self") w.trace.maps.push_back(merge_attention(m, dec, n_dec, dec, n_dec));
+        else if (m.kind == "cross" || m.kind == "alignment")
+            w.trace.maps.push_back(merge_attention(m, t.output_word_of, n_rows, t.encoder_word_of, n_src));
+    }
+    attach_gold(state, w);
+    return w;
 }
 
 // The CPU backends' per-op rows, from Compute's own timing (one steady_clock pair per op call).
@@ -127,8 +206,12 @@ void TranslationRunner::run(AppState & state) {
     if (state.model < 0 || state.model >= int(m_translators.size())) state.model = 0;
     const Translator & tr = m_translators[size_t(state.model)];
     const TransformerConfig & c = tr.model().config();
-    state.vocabulary = tr.source_vocab().tokens();
-    state.vocabulary.erase(state.vocabulary.begin(), state.vocabulary.begin() + 4);  // the specials
+    // A word-level model's known words, for the vocabulary browser; a subword model reads any word.
+    state.vocabulary.clear();
+    if (!tr.has_pieces()) {
+        state.vocabulary = tr.source_vocab().tokens();
+        state.vocabulary.erase(state.vocabulary.begin(), state.vocabulary.begin() + 4);  // the specials
+    }
     state.target_words.clear();
     for (int32_t id = 0; id < tr.target_vocab().size(); id++) state.target_words.push_back(tr.target_label(id));
 
@@ -139,6 +222,12 @@ void TranslationRunner::run(AppState & state) {
 
     TranslationView t;
     t.sentence = state.sentence;
+    // Pasted text goes sentence by sentence (text/sentences.h); the maps are of the picked one.
+    t.sentences = split_sentences(state.sentence);
+    if (t.sentences.empty()) t.sentences.push_back(state.sentence);
+    state.sentence_pick = std::clamp(state.sentence_pick, 0, int(t.sentences.size()) - 1);
+    t.sentence_index = state.sentence_pick;
+    const std::string & picked = t.sentences[size_t(t.sentence_index)];
     t.model = state.model;
     t.config = c;
     t.trace.capture.push_back({attention_kind_id(sel.kind), sel.layer, std::max(sel.head, 0)});
@@ -161,7 +250,7 @@ void TranslationRunner::run(AppState & state) {
     if (decision.run_on == ComputeBackend::WebGL2) {
         GpuTranslation g;
         std::string error;
-        if (m_gpu->translate(tr, state.model, state.sentence, opts, t.trace.capture, state.show_op_timing, &g, &error)) {
+        if (m_gpu->translate(tr, state.model, picked, opts, t.trace.capture, state.show_op_timing, &g, &error)) {
             r = std::move(g.translation);
             g.trace.capture = t.trace.capture;
             t.trace = std::move(g.trace);
@@ -185,7 +274,7 @@ void TranslationRunner::run(AppState & state) {
         cc.set_timing(true);
         cc.reset_stats();
         const auto t0 = std::chrono::steady_clock::now();
-        r = tr.translate(cc, state.sentence, opts, &t.trace);
+        r = tr.translate(cc, picked, opts, &t.trace);
         t.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         bs.timing = cpu_timing(cc, t.milliseconds);
         bs.ran = cpu;
@@ -195,7 +284,7 @@ void TranslationRunner::run(AppState & state) {
     t.encoder_tokens.push_back("</s>");
     t.unknown = r.source.unknown;
     t.truncated = r.truncated;
-    t.notices = input_notices(tr, state.sentence, r);
+    t.notices = input_notices(tr, picked, r);
     t.stopped = r.decode.stop;
     if (const std::string n = stop_notice(r.decode); !n.empty()) t.notices.push_back(n);
     t.decoder_inputs.push_back("<s>");
@@ -205,6 +294,10 @@ void TranslationRunner::run(AppState & state) {
     }
     t.decoder_inputs.pop_back();  // the last output is never fed back: one input per output
     t.display = r.display;
+    // The other sentences, on the CPU and without maps, for the whole text's translation.
+    for (size_t i = 0; i < t.sentences.size(); i++)
+        t.sentence_translations.push_back(int(i) == t.sentence_index ? r.display : tr.translate(m_compute, t.sentences[i], opts, nullptr).display);
+    t.paragraph_display = join_sentences(t.sentence_translations, tr.chinese());
     t.ready = true;
     const auto & meta = tr.model().metadata();
     if (meta.count("guided_alignment_layer") && meta.count("guided_alignment_head")) {
@@ -212,6 +305,8 @@ void TranslationRunner::run(AppState & state) {
         t.guided_head = std::atoi(meta.at("guided_alignment_head").c_str());
     }
     attach_gold(state, t);
+    t.pieces = tr.has_pieces();
+    state.translation_words = t.pieces ? words_view(state, tr, r, t) : TranslationView{};
     sel.query = std::min(sel.query, int((sel.kind == AttentionKind::EncoderSelf ? t.encoder_tokens : t.outputs).size()) - 1);
     sel.query = std::max(sel.query, 0);
     state.translation = std::move(t);

@@ -13,6 +13,7 @@ namespace {
 constexpr std::array<const char *, 7> kPanels = {"translate", "attention", "step", "architecture", "compare", "image", "about"};
 constexpr std::array<const char *, 3> kKinds = {"encoder", "decoder", "cross"};
 constexpr std::array<const char *, 3> kViews = {"heatmap", "model", "lines"};
+constexpr std::array<const char *, 2> kTokens = {"pieces", "words"};
 
 template <size_t N>
 bool one_of(const std::string & v, const std::array<const char *, N> & allowed) {
@@ -96,6 +97,9 @@ Status parse_field(const std::string & key, const std::string & value, UrlState 
     } else if (key == "view") {
         if (!one_of(value, kViews)) return Status::error("view: \"" + shown(value) + "\" is not one of " + list(kViews));
         st->view = value;
+    } else if (key == "tokens") {
+        if (!one_of(value, kTokens)) return Status::error("tokens: \"" + shown(value) + "\" is not one of " + list(kTokens));
+        st->tokens = value;
     } else if (key == "backend") {
         if (!is_identifier(value)) return Status::error("backend: \"" + shown(value) + "\" is not a backend id");
         st->backend = value;
@@ -150,6 +154,7 @@ std::string format_url_state(const UrlState & s) {
     if (s.head) add("head", *s.head < 0 ? std::string("mean") : std::to_string(*s.head));
     if (s.query) add("query", std::to_string(*s.query));
     if (s.view) add("view", *s.view);
+    if (s.tokens) add("tokens", *s.tokens);
     return out;
 }
 

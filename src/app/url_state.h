@@ -29,11 +29,13 @@ struct UrlState {
     std::optional<int> head;              // -1 (mean over heads, written "mean") .. kMaxHead
     std::optional<int> query;             // the selected token (query row), 0 .. kMaxQuery
     std::optional<std::string> view;      // "heatmap", "model", "lines"
+    std::optional<std::string> tokens;    // "pieces", "words": a subword model's maps by piece or by word
     std::optional<std::string> backend;   // a compute backend id, e.g. "simd", "webgl" (an identifier)
 
     bool operator==(const UrlState & o) const {
         return panel == o.panel && model == o.model && sentence == o.sentence && beam == o.beam && kind == o.kind &&
-               layer == o.layer && head == o.head && query == o.query && view == o.view && backend == o.backend;
+               layer == o.layer && head == o.head && query == o.query && view == o.view && tokens == o.tokens &&
+               backend == o.backend;
     }
 };
 
@@ -44,8 +46,8 @@ constexpr int kUrlMaxBeam = 16;
 constexpr int kUrlMaxLayer = 63;
 constexpr int kUrlMaxHead = 63;
 constexpr int kUrlMaxQuery = 1023;
-constexpr size_t kUrlMaxSentenceBytes = 4000;   // 500 characters of up to 4 bytes (AppState's cap)
-constexpr size_t kUrlMaxFragmentBytes = 16384;  // ~3 bytes per percent-encoded byte, plus the rest
+constexpr size_t kUrlMaxSentenceBytes = 6000;   // 1,500 characters of up to 4 bytes (AppState's cap)
+constexpr size_t kUrlMaxFragmentBytes = 20000;  // ~3 bytes per percent-encoded byte, plus the rest
 
 // `hash` may start with '#'; an empty fragment gives an empty UrlState. On error *out is left as it
 // was and the message says which key and why, e.g. "layer: 999 is out of range (0 to 63)".

@@ -37,6 +37,7 @@ UrlState url_state_of(const AppState & s) {
     u.head = std::max(-1, a.head);
     u.query = std::max(0, a.query);
     u.view = kViewIds[std::clamp(a.view, 0, 2)];
+    if (s.translation.pieces) u.tokens = a.words ? "words" : "pieces";
     return u;
 }
 
@@ -63,6 +64,7 @@ std::string apply_url_state(const UrlState & link, const ModelConfigLookup & con
     if (link.layer) a.layer = *link.layer;
     if (link.head) a.head = *link.head;
     if (link.query) a.query = *link.query;
+    if (link.tokens) a.words = *link.tokens == "words";
     if (link.view) a.request_view = int(std::find(std::begin(kViewIds), std::end(kViewIds), *link.view) - std::begin(kViewIds));
     // Layer and head against the model the link selects (numbers past the parser's bounds never get here).
     if (const TransformerConfig * c = config_of ? config_of(s->model) : nullptr) {

@@ -15,7 +15,9 @@ using ConceptId = int;
 
 enum class Pronoun : uint8_t { I, You, He, She, It, We, They };
 // HowMany: the object of a how-many question ("how many apples", 幾 個 蘋果, wie viele Äpfel).
-enum class Det : uint8_t { None, A, The, This, That, Poss, Number, HowMany };
+// Owner: a noun's possessor ("anna's dog", "my father's car"; 安娜 的 狗; Annas Hund, das Auto
+// von meinem Vater), NounPhrase::owner.
+enum class Det : uint8_t { None, A, The, This, That, Poss, Number, HowMany, Owner };
 
 struct Clause;
 
@@ -30,8 +32,9 @@ struct NounPhrase {
     std::vector<int> adjectives;     // indices into Lexicon::adjectives, outermost first
     std::shared_ptr<Clause> relative;  // "the girl [who bought a dress]"; its gap is filled by this NP
     std::shared_ptr<NounPhrase> coordinated;  // "an apple [and a pear]"
+    std::shared_ptr<NounPhrase> owner;        // Det::Owner: a name, or a person noun with my/the
     // Ids: +0 head word, +1 determiner, +2 number, +3 relative pronoun, +4 preposition (places),
-    // +5 conjunction ("and"), +8.. adjectives.
+    // +5 conjunction ("and"), +6 the possessive marker ('s, 的, von), +8.. adjectives.
     ConceptId id = 0;
 };
 

@@ -20,7 +20,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
     static const std::vector<std::string> all = [] {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
-                               "copula_place", "how_many", "like_to", "would_like", "phrase"})
+                               "copula_place", "how_many", "like_to", "would_like", "possessive", "phrase"})
             t.push_back(e);
         return t;
     }();
@@ -197,9 +197,32 @@ NounPhrase Grammar::noun_phrase(CategorySet allowed, float richness, bool allow_
     }
     if (np.det == Det::Poss) np.possessor = Pronoun(m_rng->below(7));
     if (np.det == Det::Poss && np.possessor == Pronoun::It) np.possessor = Pronoun::We;
+    if (m_options.everyday && n.cat != Category::Person && chance(0.08)) add_owner(np);
     add_adjectives(np, richness);
     if (allow_relative && chance(0.3 * richness)) add_relative(np, richness);
     return np;
+}
+
+// "anna's dog", "my father's car", "the teacher's bag": a person owns it.
+void Grammar::add_owner(NounPhrase & np) {
+    NounPhrase owner;
+    owner.noun = pick_noun(chance(0.5) ? bit(Category::Name) : bit(Category::Person));
+    if (owner.noun < 0) return;
+    const Noun & o = m_lex.nouns[size_t(owner.noun)];
+    if (o.cat == Category::Name && o.de_sg.find(' ') != std::string::npos) return;  // "Herr Chen": no Saxon genitive
+    owner.id = new_id();
+    if (o.cat == Category::Name) {
+        owner.kind = NounPhrase::Kind::Name;
+        owner.det = Det::None;
+    } else {
+        owner.det = chance(0.6) ? Det::Poss : Det::The;
+        owner.possessor = Pronoun(m_rng->below(7));
+        if (owner.possessor == Pronoun::It) owner.possessor = Pronoun::I;
+    }
+    np.det = Det::Owner;
+    np.number = 0;
+    np.owner = std::make_shared<NounPhrase>(std::move(owner));
+    m_tags.insert("possessive");
 }
 
 // "the girl [who bought a red dress yesterday]", "the shirt [that i bought]".

@@ -9,7 +9,8 @@
 //   complement dative_verb manner frequency
 // and, with the everyday constructions on (GrammarOptions::everyday):
 //   progressive going_to existential weather degree imperative request copula_place how_many
-//   like_to would_like phrase (a phrasebook expression, when the lexicon has a phrasebook)
+//   like_to would_like possessive ('s: anna's dog, my father's car)
+//   phrase (a phrasebook expression, when the lexicon has a phrasebook)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"
@@ -74,6 +75,7 @@ private:
     NounPhrase noun_phrase(CategorySet allowed, float richness, bool allow_pronoun, bool allow_relative);
     void add_adjectives(NounPhrase & np, float richness);
     void add_relative(NounPhrase & np, float richness);
+    void add_owner(NounPhrase & np);
     NounPhrase pronoun(bool person);
     Clause clause(float richness, bool main, bool allow_complement);
     // The everyday constructions (GrammarOptions::everyday).

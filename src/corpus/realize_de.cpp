@@ -120,6 +120,19 @@ private:
                     break;
                 case Det::Number: out.add(number_word(np.number), np.id + 2); break;
                 case Det::HowMany: break;  // how_many() writes "wie viele"
+                case Det::Owner:
+                    // A name before the noun in the genitive ("Annas neues Auto", strong endings
+                    // after it); any other owner after it with von ("das Auto von meinem Vater").
+                    if (np.owner->kind == NounPhrase::Kind::Name) {
+                        const std::string & name = m_lex.nouns[size_t(np.owner->noun)].de_sg;
+                        const char last = name.back();
+                        out.add(name + (last == 's' || last == 'x' || last == 'z' ? "'" : "s"), np.owner->id);
+                        out.also(np.id + 6, true);
+                    } else {
+                        out.add(definite_article(c, s), np.id + 6, false);
+                        decl = Declension::Weak;
+                    }
+                    break;
             }
         }
         for (size_t k = 0; k < np.adjectives.size(); k++) {
@@ -132,6 +145,18 @@ private:
         if (forms.empty()) forms = sg;
         forms.back() = noun_form(sg.back(), pl.empty() ? sg.back() : pl.back(), n.de_weak, np.plural, c);
         out.add(forms, np.id);
+        if (np.det == Det::Owner && np.owner->kind != NounPhrase::Kind::Name) {
+            const NounPhrase & o = *np.owner;
+            const std::string fused = o.det == Det::The ? contraction("von", Dat, slot_of(m_lex.nouns[size_t(o.noun)].de_gender, o.plural)) : "";
+            if (!fused.empty()) {  // "vom Lehrer"
+                out.add(fused, np.id + 6);
+                out.also(o.id + 1, true);
+                noun_phrase(out, o, Dat, -1, /*drop_article=*/true);
+            } else {
+                out.add("von", np.id + 6);
+                noun_phrase(out, o, Dat);
+            }
+        }
     }
 
     void place(AlignedText & out, const NounPhrase & np) {

@@ -235,6 +235,13 @@ private:
             case Det::Poss: out.add(kPossessive[int(np.possessor)], np.id + 1); break;
             case Det::Number: out.add(number_word_en(np.number), np.id + 2); break;
             case Det::HowMany: break;  // the wh-phrase says it
+            case Det::Owner: {  // "anna's", "my father's": the owner's last word takes 's (or ' after s)
+                noun_phrase(*np.owner, false);
+                std::string & last = out.words().back().text;
+                last += last.back() == 's' ? "'" : "'s";
+                out.also(np.id + 6, true);
+                break;
+            }
         }
         for (size_t k = 0; k < np.adjectives.size(); k++)
             out.add(m_lex.adjectives[size_t(np.adjectives[k])].en, np.id + 8 + int(k));

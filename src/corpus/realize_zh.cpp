@@ -257,6 +257,10 @@ private:
                 break;
             case Det::Number: out.add(number_zh(np.number), np.id + 2); classifier(n, np.id + 2, np.id); break;
             case Det::HowMany: out.add("幾", np.id + 1); classifier(n, np.id + 1, np.id); break;
+            case Det::Owner:  // 安娜 的 狗, 我 的 爸爸 的 車
+                noun_phrase(*np.owner);
+                out.add("的", np.id + 6);
+                break;
         }
         for (size_t k = 0; k < np.adjectives.size(); k++) {
             const ConceptId id = np.id + 8 + int(k);

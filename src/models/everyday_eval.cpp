@@ -50,12 +50,17 @@ EverydayScore score_everyday(const std::string & category, const std::vector<con
 EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::vector<EverydayItem> & items,
                                const DecodeOptions & opts) {
     EverydayEval e;
-    std::vector<Translation> done;
+    // Some items are two sentences ("Could you close the window? It's cold in here."): each is
+    // translated as the playground translates pasted text, sentence by sentence.
+    std::vector<ParagraphTranslation> done;
     done.reserve(items.size());
     for (const EverydayItem & item : items) {
-        done.push_back(t.translate(cc, item.source, opts, nullptr));
+        done.push_back(t.translate_paragraph(cc, item.source, opts, size_t(-1), nullptr));
         e.hypotheses.push_back(done.back().display);
-        e.stops.push_back(done.back().decode.stop);
+        DecodeStop stop = DecodeStop::Eos;
+        for (const Translation & r : done.back().translations)
+            if (r.decode.stop != DecodeStop::Eos) stop = r.decode.stop;
+        e.stops.push_back(stop);
     }
     // Scores per category, then for everything, from the same per-item results.
     std::vector<std::string> order;
@@ -75,9 +80,11 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
         for (size_t i : which) {
             // Tokens that reached the model as <unk>: unknown words, or for a subword model the
             // pieces that are <unk> (none, with byte fallback).
-            s.words += long(done[i].source.ids.size());
-            s.unknown_words += long(std::count(done[i].source.ids.begin(), done[i].source.ids.end(), Vocabulary::kUnk));
-            s.stopped += done[i].decode.stop != DecodeStop::Eos;
+            for (const Translation & r : done[i].translations) {
+                s.words += long(r.source.ids.size());
+                s.unknown_words += long(std::count(r.source.ids.begin(), r.source.ids.end(), Vocabulary::kUnk));
+            }
+            s.stopped += e.stops[i] != DecodeStop::Eos;
         }
         return s;
     };

@@ -2,6 +2,7 @@
 
 #include "text/piece_text.h"
 #include "text/sentence_notice.h"
+#include "text/sentences.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -252,6 +253,20 @@ Translation Translator::translate(Compute & cc, std::string_view text, const Dec
     }
     fill_output(&t);
     return t;
+}
+
+ParagraphTranslation Translator::translate_paragraph(Compute & cc, std::string_view text, const DecodeOptions & opts,
+                                                     size_t traced, AttentionTrace * trace) const {
+    ParagraphTranslation p;
+    p.sentences = split_sentences(text);
+    if (p.sentences.empty()) p.sentences.emplace_back(text);
+    std::vector<std::string> shown;
+    for (size_t i = 0; i < p.sentences.size(); i++) {
+        p.translations.push_back(translate(cc, p.sentences[i], opts, i == traced ? trace : nullptr));
+        shown.push_back(p.translations.back().display);
+    }
+    p.display = join_sentences(shown, chinese());
+    return p;
 }
 
 AttentionTrace Translator::forced_cross_attention(Compute & cc, const std::vector<int32_t> & source_ids,

@@ -42,6 +42,14 @@ struct Translation {
     std::vector<float> context_c;          // RNN only: the encoder's last forward state
 };
 
+// Pasted text, sentence by sentence (text/sentences.h): each sentence translated on its own, so
+// the model's length limit applies per sentence.
+struct ParagraphTranslation {
+    std::vector<std::string> sentences;    // the text's sentences as typed
+    std::vector<Translation> translations; // one per sentence
+    std::string display;                   // the translations joined as the target language writes them
+};
+
 class Translator;
 // What to tell the reader about the sentence itself (text/sentence_notice.h): empty, repaired
 // bytes, words out of the vocabulary (a subword model: words with pieces no training sentence
@@ -66,6 +74,10 @@ public:
     // it, and the flags say why. Input longer than the model's positions is cut (truncated).
     // RNNs decode greedily whatever opts.beam says (rnn_decode.h).
     Translation translate(Compute & cc, std::string_view text, const DecodeOptions & opts, AttentionTrace * trace) const;
+    // Every sentence of the text; the maps (trace) of sentence `traced` only. Text without any
+    // sentence is translated as one (empty) sentence, so there is always at least one.
+    ParagraphTranslation translate_paragraph(Compute & cc, std::string_view text, const DecodeOptions & opts,
+                                             size_t traced, AttentionTrace * trace) const;
 
     // Fills t's output fields (output_ids, output, output_words, output_word_of, display) from
     // t->decode: translate() does it, and so does any other decoder (the GPU path).

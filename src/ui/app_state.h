@@ -32,6 +32,7 @@ struct AttentionSelection {
     int highlight_row = -1, highlight_col = -1;
     bool show_gold = true;
     int view = 0;        // 0 heatmap, 1 model view (all layers × heads), 2 lines
+    bool words = false;  // a subword model's maps with each word's pieces merged (AppState::translation_words)
     int request_view = -1;  // set to open a view's tab on the next frame (command line, host API)
 };
 
@@ -54,7 +55,11 @@ struct TranslationView {
     std::vector<std::string> notices;        // what to tell the visitor about the input (text/sentence_notice.h)
     std::vector<std::string> decoder_inputs; // <s>, then the output tokens: the decoder's positions
     std::vector<std::string> outputs;        // the token written at each decoder position, ending in </s>
-    std::string display;                     // the translation as text
+    std::string display;                     // the translation as text (of the picked sentence)
+    // Pasted text is translated sentence by sentence; everything above is for one of them.
+    std::vector<std::string> sentences, sentence_translations;
+    int sentence_index = 0;
+    std::string paragraph_display;           // every sentence's translation, joined
     DecodeStop stopped = DecodeStop::Eos;    // why decoding ended (a cap or a cut loop is also a notice)
     AttentionTrace trace;
     TransformerConfig config;
@@ -64,11 +69,17 @@ struct TranslationView {
     std::vector<std::pair<int, int>> gold_sure, gold_possible;
     // The cross-attention head trained to follow the gold alignment (guided alignment), or -1.
     int guided_layer = -1, guided_head = -1;
+    // A subword model reads and writes pieces; then the tokens above are pieces, and each one's
+    // word (an index into AppState::translation_words' tokens) is here: encoder positions, then
+    // output positions.
+    bool pieces = false;
+    std::vector<int> encoder_word_of, output_word_of;
 };
 
 struct AppState {
     // Input. Capped because a pasted book must not freeze the UI or the models; the cap is shown.
-    static constexpr size_t kMaxSentenceChars = 500;
+    // Pasted paragraphs are split into sentences, each within the model's own limit.
+    static constexpr size_t kMaxSentenceChars = 1500;
     std::string sentence = "the girl who bought a red dress yesterday is my sister";
     bool sentence_was_truncated = false;
     bool sentence_set_from_outside = false;  // the box must drop its own edit buffer and show this
@@ -80,12 +91,16 @@ struct AppState {
     std::vector<std::string> model_names;    // e.g. "English → 中文 (台灣)"
     int model = 0;
     int beam = 1;                            // 1: greedy
+    int sentence_pick = 0;                   // of pasted text, the sentence whose maps are shown
     bool translate_requested = true;
     double edit_time = 0;                    // seconds (ImGui time) of the last edit, for debouncing
     std::vector<std::string> vocabulary;     // the current model's source words, for the browser
     std::vector<std::string> target_words;   // its target vocabulary by id, to name alternatives
     std::vector<ExampleSentence> examples;
     TranslationView translation;
+    // With a subword model: the same translation with each word's pieces merged into one row and
+    // column (nn/attention_merge.h: keys summed, queries averaged), words along the axes.
+    TranslationView translation_words;
     AttentionSelection attention;
     void request_translation(double now) { translate_requested = true; edit_time = now; }
     // The compute backend the translator runs on (Translate panel), and what the app reports about

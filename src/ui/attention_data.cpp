@@ -2,6 +2,10 @@
 
 namespace attn {
 
+const TranslationView & attention_view(const AppState & s) {
+    return s.attention.words && s.translation.pieces ? s.translation_words : s.translation;
+}
+
 AttentionAxes attention_axes(const TranslationView & t, AttentionKind kind) {
     switch (kind) {
         case AttentionKind::EncoderSelf:

@@ -15,6 +15,10 @@ struct AttentionAxes {
     const char * col_caption = "";
 };
 
+// The translation the maps show: pieces, or with AttentionSelection::words (subword models only)
+// the words view.
+const TranslationView & attention_view(const AppState & s);
+
 AttentionAxes attention_axes(const TranslationView & t, AttentionKind kind);
 int attention_layers(const TranslationView & t, AttentionKind kind);
 

@@ -19,6 +19,7 @@ UrlState full_state(const std::string & sentence) {
     s.head = 2;
     s.query = 3;
     s.view = "model";
+    s.tokens = "words";
     s.backend = "simd";
     return s;
 }
@@ -82,6 +83,7 @@ TEST(UrlState, MalformedFragmentsAreRefusedAndKeepTheState) {
         {"panel=settings", "panel: \"settings\" is not one of"},
         {"kind=sideways", "kind:"},
         {"view=3d", "view:"},
+        {"tokens=letters", "tokens:"},
         {"model=../../etc/passwd", "model:"},
         {"backend=%3Cscript%3E", "backend:"},
         {"sentence=%E6%B3", "not valid UTF-8"},

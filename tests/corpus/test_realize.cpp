@@ -22,7 +22,8 @@ const char * kNouns =
     "park\tparks\tplace\t0\t公園\t座\tPark\tParks\tm\t0\tin\tin\t-\n"                 // 3
     "teacher\tteachers\tperson\t0\t老師\t位\tLehrer\tLehrer\tm\t0\t-\t-\t-\n"         // 4
     "boy\tboys\tperson\t0\t男孩\t個\tJunge\tJungen\tm\t1\t-\t-\t-\n"                  // 5
-    "shirt\tshirts\tclothing\t0\t襯衫\t件\tHemd\tHemden\tn\t0\t-\t-\t-\n";            // 6
+    "shirt\tshirts\tclothing\t0\t襯衫\t件\tHemd\tHemden\tn\t0\t-\t-\t-\n"             // 6
+    "anna\tanna\tname\t0\t安娜\t個\tAnna\tAnna\tf\t0\t-\t-\t-\n";                   // 7
 const char * kVerbs =
     "buy\tbuys\tbought\tbought\ttr\tperson\tclothing\t買\t了\tkaufen\tkaufe|kaufst|kauft|kaufen|kauft|kaufen\tgekauft\thaben\t-\tacc\n"  // 0
     "meet\tmeets\tmet\tmet\ttr\tperson\tperson\t遇見\t了\ttreffen\ttreffe|triffst|trifft|treffen|trefft|treffen\tgetroffen\thaben\t-\tacc\n"  // 1
@@ -301,6 +302,37 @@ TEST_F(Fixture, EnglishContractions) {
     EXPECT_EQ(realize_example(lex, yn).en, "is it raining ?");
 }
 
+// A person's thing: 's in English, 的 in Chinese, a name's genitive or von + dative in German.
+TEST_F(Fixture, Possessives) {
+    auto owned = [&](NounPhrase owner, int noun, std::vector<int> adjectives = {}) {
+        NounPhrase np = this->noun(noun, Det::Owner);
+        np.owner = share(std::move(owner));
+        np.adjectives = std::move(adjectives);
+        return share(std::move(np));
+    };
+    NounPhrase anna = noun(7, Det::None);
+    anna.kind = NounPhrase::Kind::Name;
+    Clause c = clause(0, Tense::Present);
+    c.subject = noun(0);
+    c.object = owned(anna, 1, {0});
+    expect(sentence(c), "the girl buys anna's red dress .", "女孩 買 安娜 的 紅色 的 洋裝 。",
+           "Das Mädchen kauft Annas rotes Kleid .");
+    NounPhrase sister = noun(2, Det::Poss);
+    sister.possessor = Pronoun::I;
+    Clause l = clause(5, Tense::Present);
+    l.subject = noun(4);
+    l.object = owned(sister, 6);
+    expect(sentence(l), "the teacher likes my sister's shirt .", "老師 喜歡 我 的 姊姊 的 襯衫 。",
+           "Der Lehrer mag das Hemd von meiner Schwester .");
+    NounPhrase boys = noun(5);
+    boys.plural = true;
+    l.object = owned(boys, 6);
+    expect(sentence(l), "the teacher likes the boys' shirt .", "老師 喜歡 男孩 的 襯衫 。",
+           "Der Lehrer mag das Hemd von den Jungen .");
+    l.object = owned(noun(5), 6);  // von dem → vom; Junge is a weak noun: dem Jungen
+    EXPECT_EQ(realize_example(lex, sentence(l)).de, "Der Lehrer mag das Hemd vom Jungen .");
+}
+
 TEST_F(Fixture, ImperativesAndRequests) {
     Clause c = clause(2, Tense::Present);
     c.mood = Mood::Imperative;
@@ -426,7 +458,7 @@ TEST_F(Fixture, LikeToAndWouldLike) {
 
 // Phrasebook expressions alone, opening a sentence (German goes on in its own case) and after one.
 TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
-    // The fixture's nouns and a name (noun 7) for the slot.
+    // The fixture's nouns and one more name (noun 8) for the slot.
     ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "tom\t-\tname\t0\t湯姆\t-\tTom\t-\tm\t0\t-\t-\t-\n", kVerbs, kAdjectives,
                                kAdverbs, &lex).ok);
     ASSERT_TRUE(parse_phrasebook("greeting\thello , NAME !\t你好 ， NAME ！\tHallo , NAME !\t0-0 1-1 2-2 3-3\t0-0 1-1 2-2 3-3\tname,first\n"
@@ -436,7 +468,7 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     c.subject = pronoun(Pronoun::I);
     Sentence s = sentence(c);
     s.phrase = 0;
-    s.phrase_name = 7;
+    s.phrase_name = 8;
     s.phrase_id = next_id;
     next_id += 32;
     s.phrase_use = Sentence::PhraseUse::Alone;

@@ -69,6 +69,17 @@ void selectors(AppState & s) {
         }
         ImGui::EndCombo();
     }
+    // A subword model's maps by piece, or by word: pieces merged (keys summed, queries averaged).
+    if (s.translation.pieces) {
+        same_line_if_fits(ImGui::CalcTextSize("Pieces Words").x + 2 * ImGui::GetFrameHeight() + 16);
+        if (ImGui::RadioButton("Pieces", !a.words)) { a.words = false; a.highlight_row = a.highlight_col = -1; }
+        ImGui::SameLine();
+        if (ImGui::RadioButton("Words", a.words)) { a.words = true; a.highlight_row = a.highlight_col = -1; }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("The model reads and writes subword pieces. Here each word is one row and one column:\n"
+                              "a word's weight as a key is the sum over its pieces (the attention landing anywhere on it),\n"
+                              "its row as a query the average of its pieces' rows, so every row still sums to 1.");
+    }
     // The step-through needs the selected head's Q/K/V: translate again to capture them.
     if (changed) {
         a.highlight_row = a.highlight_col = -1;
@@ -76,9 +87,16 @@ void selectors(AppState & s) {
     }
 }
 
+// The first piece of a word of the words view: the step-through explains pieces.
+int first_piece(const std::vector<int> & word_of, int word) {
+    for (size_t i = 0; i < word_of.size(); i++)
+        if (word_of[i] == word) return int(i);
+    return 0;
+}
+
 void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes & axes) {
     AttentionSelection & a = s.attention;
-    const TranslationView & t = s.translation;
+    const TranslationView & t = attention_view(s);
     HeatmapOptions o;
     o.cell = std::clamp(std::floor((ImGui::GetContentRegionAvail().x - 120.0f) / float(std::max(1, m.cols))), 8.0f, 34.0f);
     o.show_values = o.cell >= 30.0f;
@@ -101,7 +119,13 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
         if (r.clicked_row >= 0 && r.clicked_col < 0) a.highlight_row = a.highlight_row == r.clicked_row ? -1 : r.clicked_row;
         else if (r.clicked_col >= 0 && r.clicked_row < 0) a.highlight_col = a.highlight_col == r.clicked_col ? -1 : r.clicked_col;
         else { a.highlight_row = r.clicked_row; a.highlight_col = -1; }
-        if (r.clicked_row >= 0) a.query = r.clicked_row;  // the step-through follows the clicked row
+        if (r.clicked_row >= 0) {  // the step-through follows the clicked row
+            const TranslationView & p = s.translation;
+            if (&t == &p) a.query = r.clicked_row;
+            else if (a.kind == AttentionKind::EncoderSelf) a.query = first_piece(p.encoder_word_of, r.clicked_row);
+            else if (a.kind == AttentionKind::Cross) a.query = first_piece(p.output_word_of, r.clicked_row);
+            else a.query = r.clicked_row == 0 ? 0 : first_piece(p.output_word_of, r.clicked_row - 1) + 1;  // after <s>
+        }
     }
     draw_color_legend("##legend", 240);
     if (a.kind == AttentionKind::Cross) {
@@ -129,7 +153,7 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
 void draw_panel_attention(AppState & s) {
     place_next_window(Panel::Attention);
     if (!ImGui::Begin("Attention", &s.show_attention)) { ImGui::End(); return; }
-    const TranslationView & t = s.translation;
+    const TranslationView & t = attention_view(s);
     if (!t.ready) {
         ImGui::TextDisabled("Translate a sentence to see its attention.");
         ImGui::End();

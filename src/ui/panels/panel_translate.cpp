@@ -72,8 +72,33 @@ void choices(AppState & s) {
     }
 }
 
-// The source words as the model sees them: unknown ones in orange (the model reads <unk> there).
-void source_words(const AppState & s) {
+// The pieces of word `word` (labels joined by " · "): what hovering a word shows.
+std::string pieces_of(const std::vector<std::string> & tokens, const std::vector<int> & word_of, int word) {
+    std::string out;
+    for (size_t i = 0; i < tokens.size() && i < word_of.size(); i++)
+        if (word_of[i] == word) out += (out.empty() ? "" : "  \xC2\xB7  ") + tokens[i];
+    return out;
+}
+
+// A subword model's input: the typed words, each with its pieces on hover; a word with a piece
+// no training sentence had in orange.
+void source_words_with_pieces(const AppState & s) {
+    const TranslationView & t = s.translation, & w = s.translation_words;
+    ImGui::TextDisabled("Model input (hover a word for the pieces the model reads):");
+    for (size_t i = 0; i < w.unknown.size(); i++) {
+        same_line_if_fits(ImGui::CalcTextSize(w.encoder_tokens[i].c_str()).x);
+        if (w.unknown[i]) ImGui::TextColored(kUnknown, "%s", w.encoder_tokens[i].c_str());
+        else ImGui::TextUnformatted(w.encoder_tokens[i].c_str());
+        if (ImGui::IsItemHovered()) {
+            const std::string pieces = pieces_of(t.encoder_tokens, t.encoder_word_of, int(i));
+            ImGui::SetTooltip("%s\n%s", pieces.c_str(),
+                              w.unknown[i] ? "The model never saw some of these pieces in training." : "");
+        }
+    }
+}
+
+// A word-level model's input: unknown words in orange (the model reads <unk> there).
+void source_words_of_vocabulary(const AppState & s) {
     const TranslationView & t = s.translation;
     int unknown = 0;
     ImGui::TextDisabled("Model input:");
@@ -88,35 +113,74 @@ void source_words(const AppState & s) {
         }
     }
     if (unknown) ImGui::TextDisabled("Browse the model's vocabulary below.");
+}
+
+// The source as the model sees it, then what to tell the reader about it.
+void source_words(const AppState & s) {
+    const TranslationView & t = s.translation;
+    if (t.pieces) source_words_with_pieces(s);
+    else source_words_of_vocabulary(s);
     // Empty, unknown, not UTF-8, control characters, too long: text/sentence_notice.h says which.
     ImGui::PushTextWrapPos(0.0f);  // notices are whole sentences: wrap at the window's edge
     for (const std::string & n : t.notices) ImGui::TextColored(kUnknown, "%s", n.c_str());
     ImGui::PopTextWrapPos();
 }
 
-// Output tokens with the probability the model gave each; hovering shows its other candidates.
+// Pasted text is translated sentence by sentence: choose the one whose tokens and maps are shown.
+void sentence_picker(AppState & s) {
+    const TranslationView & t = s.translation;
+    if (t.sentences.size() < 2) return;
+    ImGui::TextDisabled("%zu sentences, each translated on its own. The tokens and maps below are of:", t.sentences.size());
+    for (int i = 0; i < int(t.sentences.size()); i++) {
+        char label[64];
+        std::snprintf(label, sizeof label, "%d##sentence%d", i + 1, i);
+        if (i) ImGui::SameLine();
+        if (ImGui::RadioButton(label, i == t.sentence_index) && i != t.sentence_index) {
+            s.sentence_pick = i;
+            s.request_translation(-1e9);
+        }
+        if (ImGui::IsItemHovered() && size_t(i) < t.sentence_translations.size())
+            ImGui::SetTooltip("%s\n%s", t.sentences[size_t(i)].c_str(), t.sentence_translations[size_t(i)].c_str());
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(t.sentences[size_t(t.sentence_index)].c_str());
+}
+
+// Output words with the probability the model gave each (a subword model's word: its least
+// likely piece); hovering shows every step's other candidates.
 void output_tokens(const AppState & s) {
     const TranslationView & t = s.translation;
-    ImGui::TextDisabled("Output tokens (probability; hover for the alternatives):");
-    for (size_t i = 0; i < t.outputs.size(); i++) {
-        // Wrap like text: a token goes on the next line when it would cross the window's edge.
-        if (i) same_line_if_fits(std::max(ImGui::CalcTextSize(t.outputs[i].c_str()).x, ImGui::CalcTextSize("0.00").x));
-        const float p = i < t.trace.steps.size() ? t.trace.steps[i].chosen_prob : 0.0f;
+    const bool pieces = t.pieces && t.output_word_of.size() == t.outputs.size();
+    ImGui::TextDisabled(pieces ? "Output words (probability of the least likely piece; hover for the pieces and alternatives):"
+                               : "Output tokens (probability; hover for the alternatives):");
+    for (size_t i = 0, word = 0; i < t.outputs.size(); word++) {
+        size_t end = i + 1;
+        while (pieces && end < t.outputs.size() && t.output_word_of[end] == t.output_word_of[i]) end++;
+        const std::string & text = pieces ? s.translation_words.outputs[size_t(t.output_word_of[i])] : t.outputs[i];
+        float p = 1.0f;
+        for (size_t k = i; k < end; k++) p = std::min(p, k < t.trace.steps.size() ? t.trace.steps[k].chosen_prob : 0.0f);
+        // Wrap like text: a word goes on the next line when it would cross the window's edge.
+        if (word) same_line_if_fits(std::max(ImGui::CalcTextSize(text.c_str()).x, ImGui::CalcTextSize("0.00").x));
         ImGui::BeginGroup();
-        ImGui::TextUnformatted(t.outputs[i].c_str());
+        ImGui::TextUnformatted(text.c_str());
         ImGui::TextDisabled("%.2f", p);
         ImGui::EndGroup();
         if (ImGui::IsItemHovered() && i < t.trace.steps.size()) {
             ImGui::BeginTooltip();
-            ImGui::Text("Step %zu: the model's top candidates", i + 1);
-            for (const TokenAlternative & a : t.trace.steps[i].top)
-                ImGui::Text("%6.2f%%  %s", 100.0 * a.prob, s.target_words.size() > size_t(a.id) ? s.target_words[size_t(a.id)].c_str() : "?");
+            for (size_t k = i; k < end && k < t.trace.steps.size(); k++) {
+                if (pieces) ImGui::Text("Step %zu writes the piece %s; the model's top candidates:", k + 1, t.outputs[k].c_str());
+                else ImGui::Text("Step %zu: the model's top candidates", k + 1);
+                for (const TokenAlternative & a : t.trace.steps[k].top)
+                    ImGui::Text("%6.2f%%  %s", 100.0 * a.prob, s.target_words.size() > size_t(a.id) ? s.target_words[size_t(a.id)].c_str() : "?");
+            }
             ImGui::EndTooltip();
         }
+        i = end;
     }
 }
 
 void vocabulary_browser(AppState & s) {
+    if (s.vocabulary.empty()) return;  // a subword model: every word can be typed
     char header[96];
     std::snprintf(header, sizeof header, "Vocabulary: the %zu English words this model knows###vocab", s.vocabulary.size());
     if (!ImGui::CollapsingHeader(header)) return;
@@ -166,8 +230,9 @@ void draw_panel_translate(AppState & s) {
         ImGui::Separator();
         ImGui::TextDisabled("Translation:");
         ImGui::SetWindowFontScale(1.35f);
-        ImGui::TextWrapped("%s", t.display.c_str());
+        ImGui::TextWrapped("%s", t.sentences.size() > 1 ? t.paragraph_display.c_str() : t.display.c_str());
         ImGui::SetWindowFontScale(1.0f);
+        sentence_picker(s);
         output_tokens(s);
         const BackendStatus & bs = s.backend_status;
         const bool timed_gl = bs.ran == ComputeBackend::WebGL2 && bs.gl_timed;  // slower: each draw waited for
