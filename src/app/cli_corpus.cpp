@@ -9,6 +9,7 @@
 #include "corpus/corpus.h"
 #include "corpus/phrasebook.h"
 #include "corpus/realize.h"
+#include "corpus/time_expressions.h"
 
 #include <chrono>
 #include <cstdio>
@@ -45,6 +46,7 @@ int cli_corpus(int argc, char ** argv) {
     if (o.everyday)
         if (Status s = corpus::load_phrasebook(phrases, &lex.phrases); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
     if (show > 0) {
+        if (o.everyday) corpus::add_clock_and_date_adverbs(&lex);  // as generate_corpus does
         corpus::Grammar g(lex, corpus::GrammarOptions{o.everyday});
         Rng rng(o.seed);
         for (int i = 0; i < show; i++) {

@@ -1,5 +1,7 @@
 #include "corpus/corpus.h"
 
+#include "corpus/time_expressions.h"
+
 #include "core/sha256.h"
 #include "corpus/realize.h"
 #include "text/vocab.h"
@@ -167,7 +169,10 @@ CorpusExample realize_example(const Lexicon & lex, const Sentence & s) {
     return e;
 }
 
-Status generate_corpus(const Lexicon & lex, const CorpusOptions & o, Corpus * out) {
+Status generate_corpus(const Lexicon & base, const CorpusOptions & o, Corpus * out) {
+    // The everyday grammar also says when: clock times and dates, made here rather than listed.
+    Lexicon lex = base;
+    if (o.everyday) add_clock_and_date_adverbs(&lex);
     Grammar grammar(lex, GrammarOptions{o.everyday});
     Rng holdout_rng(o.seed * 0x9E3779B97F4A7C15ull + 7);
     grammar.hold_out(holdout_rng, o.heldout_adjective_noun, o.heldout_verb_object);

@@ -27,7 +27,8 @@ struct NounPhrase {
     int noun = -1;              // index into Lexicon::nouns (Noun and Name kinds)
     Det det = Det::The;
     Pronoun possessor = Pronoun::I;  // Det::Poss
-    int number = 0;             // Det::Number: 2..20
+    int number = 0;             // Det::Number: 2..20 in words, or with digits 2..99
+    bool digits = false;        // Det::Number written as digits ("25 cats", 25 隻 貓, 25 Katzen)
     bool plural = false;
     std::vector<int> adjectives;     // indices into Lexicon::adjectives, outermost first
     std::shared_ptr<Clause> relative;  // "the girl [who bought a dress]"; its gap is filled by this NP
@@ -48,6 +49,9 @@ enum class Mood : uint8_t { Statement, YesNo, Wh, Imperative };
 enum class ClauseKind : uint8_t { Event, Existential, Weather };
 // Before a predicate adjective: "very", "too", "really".
 enum class Degree : uint8_t { None, Very, Too, Really };
+// A predicate adjective compared: "bigger than the dog" (比 狗 大, größer als der Hund), or "the
+// biggest" (最 大, am größten).
+enum class Compare : uint8_t { None, Comparative, Superlative };
 // The role a wh-word asks about, or the role a relative clause's head fills.
 enum class Role : uint8_t { None, Subject, Object, Place, Time, Reason };
 
@@ -67,17 +71,19 @@ struct Clause {
     bool gerund = false;        // Modal::Like as "like eating" rather than "like to eat"
     bool please = false;        // an imperative or request with "please" (請, bitte)
     Degree degree = Degree::None;
+    Compare compare = Compare::None;
     int weather = -1;           // ClauseKind::Weather: index into weather_conditions()
 
     NounPhrase subject;
     std::shared_ptr<NounPhrase> object, indirect, place, predicate;  // predicate: copula + NP
+    std::shared_ptr<NounPhrase> standard;  // Compare::Comparative: what the subject is compared with
     int predicate_adjective = -1;  // copula + adjective
     std::shared_ptr<Clause> complement;  // clause-taking verbs: that-clause
     int time = -1, frequency = -1, manner = -1;  // indices into Lexicon::adverbs
 
     // Ids: +0 verb, +1 tense/aspect/auxiliary, +2 negation, +3 modal, +4 question, +5 complementiser
     // ("that"), +6 wh-word, +7 predicate adjective, +8 time, +9 frequency, +10 manner, +11 degree,
-    // +12 "please", +13 "there"/"es gibt".
+    // +12 "please", +13 "there"/"es gibt", +14 "than"/比/als, +15 superlative "the"/最/am.
     ConceptId id = 0;
 };
 

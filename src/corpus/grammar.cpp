@@ -20,7 +20,8 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
     static const std::vector<std::string> all = [] {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
-                               "copula_place", "how_many", "like_to", "would_like", "possessive", "phrase"})
+                               "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
+                               "superlative", "clock_time", "phrase"})
             t.push_back(e);
         return t;
     }();
@@ -66,6 +67,10 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         if (k == AdverbKind::Frequency && lex.adverbs[size_t(i)].en.size() > 1) continue;
         if (k == AdverbKind::Other) continue;  // very, only, probably: not placed by the grammar
         if (m_options.everyday && !lex.adverbs[size_t(i)].checked) continue;
+        if (k == AdverbKind::Clock) {
+            if (m_options.everyday) m_adverbs_clock.push_back(i);
+            continue;
+        }
         (k == AdverbKind::Time ? m_adverbs_time : k == AdverbKind::Frequency ? m_adverbs_frequency : m_adverbs_manner).push_back(i);
     }
 }
@@ -192,6 +197,10 @@ NounPhrase Grammar::noun_phrase(CategorySet allowed, float richness, bool allow_
         np.det = r < 0.3f ? Det::A : r < 0.6f ? Det::The : r < 0.67f ? Det::This : r < 0.74f ? Det::That
                  : r < 0.87f ? Det::Poss : r < 0.95f ? Det::Number : Det::None;
         if (np.det == Det::Number) { np.plural = true; np.number = 2 + int(m_rng->below(19)); }
+        if (np.det == Det::Number && m_options.everyday && chance(0.4)) {
+            np.digits = true;
+            np.number = 2 + int(m_rng->below(98));
+        }
         else if (np.det == Det::None) np.plural = true;
         else if (np.det != Det::A && chance(0.25)) np.plural = true;
     }
@@ -266,6 +275,10 @@ void Grammar::add_relative(NounPhrase & np, float richness) {
 int Grammar::pick_time(Tense t) {
     const uint8_t need = t == Tense::Past ? kPastOk : t == Tense::Future ? kFutureOk : kPresentOk;
     if (t == Tense::Perfect) return -1;  // "i have visited yesterday" is not English
+    if (!m_adverbs_clock.empty() && chance(0.2)) {  // "at 9 : 30", "on october 12"
+        m_tags.insert("clock_time");
+        return pick(m_adverbs_clock);
+    }
     for (int attempt = 0; attempt < 32; attempt++) {
         const int a = pick(m_adverbs_time);
         if (a < 0) return -1;
@@ -395,6 +408,12 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     c.negated = (c.mood == Mood::Statement || c.mood == Mood::Imperative) && chance(0.15) && c.modal != Modal::Must;
     c.contracted = c.negated && chance(0.3);
     if (c.mood == Mood::Imperative) c.contracted = c.negated;  // "don't", the way people say it
+    // Comparisons are stated or asked yes/no, never negated: "not bigger than" (沒有 … 那麼) and
+    // "who is bigger than" are constructions of their own.
+    if (c.compare != Compare::None) {
+        c.negated = c.contracted = false;
+        if (c.mood == Mood::Wh) c.mood = Mood::YesNo;
+    }
     if (chance(0.2 + 0.4 * richness)) c.time = pick_time(c.tense);
     c.time_fronted = main && c.time >= 0 && c.mood == Mood::Statement && chance(0.35);
     // Verbs of coming and going take a destination, not a location: no "came back in the kitchen".
@@ -465,6 +484,22 @@ void Grammar::everyday_copula(Clause & c, float richness) {
     // Only gradable adjectives (很 貴, not 是 紅色 的) take a degree.
     const bool gradable = c.predicate_adjective >= 0 && !m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred.empty() &&
                           m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred[0] == "很";
+    const Adjective * adj = c.predicate_adjective >= 0 ? &m_lex.adjectives[size_t(c.predicate_adjective)] : nullptr;
+    const bool comparable = gradable && !adj->en_comp.empty() && !adj->de_comp.empty();
+    if (comparable && chance(0.35)) {
+        // Compared with something of the same kind: people with people, dogs with animals.
+        if (chance(0.7)) {
+            c.compare = Compare::Comparative;
+            const bool person = is_person(m_lex, c.subject);
+            const Category cat = person ? Category::Person : m_lex.nouns[size_t(c.subject.noun)].cat;
+            c.standard = std::make_shared<NounPhrase>(noun_phrase(person ? kPeople : bit(cat), 0.0f, person, false));
+            m_tags.insert("comparative");
+        } else {
+            c.compare = Compare::Superlative;
+            m_tags.insert("superlative");
+        }
+        return;
+    }
     if (gradable && chance(0.4)) {
         const float d = m_rng->uniform();
         c.degree = d < 0.5f ? Degree::Very : d < 0.75f ? Degree::Too : Degree::Really;

@@ -80,7 +80,8 @@ struct Adjective {
 };
 
 // Other: degree and sentence adverbs (very, only, probably), which the grammar does not place.
-enum class AdverbKind : uint8_t { Time, Frequency, Manner, Other };
+// Clock: a clock time or a date (corpus/time_expressions.h), placed like a time adverb.
+enum class AdverbKind : uint8_t { Time, Frequency, Manner, Other, Clock };
 enum TenseMask : uint8_t { kPastOk = 1, kPresentOk = 2, kFutureOk = 4, kAnyTense = 7 };
 
 struct Adverb {

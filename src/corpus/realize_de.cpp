@@ -118,7 +118,7 @@ private:
                     out.add(std::string(possessive_stem(int(np.possessor))) + ein_ending(c, s), np.id + 1);
                     decl = Declension::Mixed;
                     break;
-                case Det::Number: out.add(number_word(np.number), np.id + 2); break;
+                case Det::Number: out.add(np.digits ? std::to_string(np.number) : number_word(np.number), np.id + 2); break;
                 case Det::HowMany: break;  // how_many() writes "wie viele"
                 case Det::Owner:
                     // A name before the noun in the genitive ("Annas neues Auto", strong endings
@@ -319,8 +319,18 @@ private:
         if (nicht && !copula_place) m.add("nicht", neg);
         if (c.predicate) noun_phrase(m, *c.predicate, Nom, indefinite_target == c.predicate.get() ? neg : -1);
         if (c.predicate_adjective >= 0) {
-            degree(m, c);
-            m.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);
+            const Adjective & a = m_lex.adjectives[size_t(c.predicate_adjective)];
+            if (c.compare == Compare::Comparative) {  // größer als der Hund (als takes the nominative)
+                m.add(a.de_comp, c.id + 7);
+                m.add("als", c.id + 14);
+                noun_phrase(m, *c.standard, Nom);
+            } else if (c.compare == Compare::Superlative) {  // am größten
+                m.add("am", c.id + 15);
+                m.add(a.de_sup + "en", c.id + 7);
+            } else {
+                degree(m, c);
+                m.add(a.de_pred, c.id + 7);
+            }
         }
 
         if (c.complement) {

@@ -233,7 +233,7 @@ private:
             case Det::This: out.add(np.plural ? "these" : "this", np.id + 1); break;
             case Det::That: out.add(np.plural ? "those" : "that", np.id + 1); break;
             case Det::Poss: out.add(kPossessive[int(np.possessor)], np.id + 1); break;
-            case Det::Number: out.add(number_word_en(np.number), np.id + 2); break;
+            case Det::Number: out.add(np.digits ? std::to_string(np.number) : number_word_en(np.number), np.id + 2); break;
             case Det::HowMany: break;  // the wh-phrase says it
             case Det::Owner: {  // "anna's", "my father's": the owner's last word takes 's (or ' after s)
                 noun_phrase(*np.owner, false);
@@ -376,8 +376,18 @@ private:
             if (c.predicate) {
                 noun_phrase(*c.predicate, false);
             } else if (c.predicate_adjective >= 0) {
-                degree(c);
-                out.add(m_lex.adjectives[size_t(c.predicate_adjective)].en, c.id + 7);
+                const Adjective & a = m_lex.adjectives[size_t(c.predicate_adjective)];
+                if (c.compare == Compare::Comparative) {  // "bigger than the dog"
+                    out.add(a.en_comp, c.id + 7);
+                    out.add("than", c.id + 14);
+                    noun_phrase(*c.standard, true);
+                } else if (c.compare == Compare::Superlative) {  // "the biggest"
+                    out.add("the", c.id + 15);
+                    out.add(a.en_sup, c.id + 7);
+                } else {
+                    degree(c);
+                    out.add(a.en, c.id + 7);
+                }
             }
             return;
         }

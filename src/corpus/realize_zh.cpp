@@ -61,7 +61,20 @@ public:
         if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
 
         if (!v) {  // the copula
-            if (c.predicate_adjective >= 0) {
+            if (c.predicate_adjective >= 0 && c.compare != Compare::None) {
+                // 比 狗 大 / 最 大: the bare adjective, without the 很 of a plain predicate.
+                Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
+                if (!pred.empty() && pred[0] == "很") pred.erase(pred.begin());
+                if (c.compare == Compare::Comparative) {
+                    out.add("比", c.id + 14);
+                    noun_phrase(*c.standard);
+                } else {
+                    out.add("最", c.id + 15);
+                }
+                const size_t first = out.size();
+                out.add(pred, c.id + 7);
+                for (size_t k = first; k < out.size(); k++) out.words()[k].possible.push_back(c.id);  // ↔ is
+            } else if (c.predicate_adjective >= 0) {
                 Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
                 const bool graded = !pred.empty() && pred[0] == "很";
                 if (graded && (c.negated || c.degree != Degree::None)) pred.erase(pred.begin());
@@ -255,7 +268,10 @@ private:
                 out.add(kPronoun[int(np.possessor)], np.id + 1);
                 out.add("的", np.id + 1, false);
                 break;
-            case Det::Number: out.add(number_zh(np.number), np.id + 2); classifier(n, np.id + 2, np.id); break;
+            case Det::Number:
+                out.add(np.digits ? std::to_string(np.number) : number_zh(np.number), np.id + 2);
+                classifier(n, np.id + 2, np.id);
+                break;
             case Det::HowMany: out.add("幾", np.id + 1); classifier(n, np.id + 1, np.id); break;
             case Det::Owner:  // 安娜 的 狗, 我 的 爸爸 的 車
                 noun_phrase(*np.owner);

@@ -6,6 +6,7 @@
 #include "corpus/parallel_data.h"
 #include "corpus/phrasebook.h"
 #include "corpus/realize.h"
+#include "corpus/time_expressions.h"
 #include "text/subword.h"
 #include "text/vocab.h"
 
@@ -122,12 +123,49 @@ TEST(Lexicon, GeneratedTablesLoadWithTheHandEntries) {
     }
 }
 
+std::string join(const Tokens & t, const char * sep) {
+    std::string out;
+    for (const std::string & w : t) out += (out.empty() ? "" : sep) + w;
+    return out;
+}
+
+// Clock times and dates as the three languages write them, numbers as digits where people use them.
+TEST(TimeExpressions, ClockTimesAndDatesInEachLanguage) {
+    auto find = [](const std::string & en) -> const Adverb * {
+        static const std::vector<Adverb> all = clock_and_date_adverbs();
+        for (const Adverb & a : all)
+            if (join(a.en, " ") == en) return &a;
+        return nullptr;
+    };
+    const Adverb * half = find("at 9 : 30");
+    ASSERT_NE(half, nullptr);
+    EXPECT_EQ(join(half->zh, " "), "9 點 半");
+    EXPECT_EQ(join(half->de, " "), "um 9:30 Uhr");
+    const Adverb * seven = find("at 7 o'clock");
+    ASSERT_NE(seven, nullptr);
+    EXPECT_EQ(join(seven->zh, " "), "七 點");
+    EXPECT_EQ(join(find("at 2 o'clock")->zh, " "), "兩 點");
+    EXPECT_EQ(join(find("at 4 : 15")->zh, " "), "4 點 15 分");
+    const Adverb * date = find("on october 12");
+    ASSERT_NE(date, nullptr);
+    EXPECT_EQ(join(date->zh, " "), "10 月 12 日");
+    EXPECT_EQ(join(date->de, " "), "am 12. Oktober");
+    EXPECT_EQ(find("on february 30"), nullptr);
+    for (const Adverb & a : clock_and_date_adverbs()) EXPECT_EQ(a.kind, AdverbKind::Clock);
+}
+
 class GrammarCoverage : public ::testing::TestWithParam<bool> {};
 
 TEST_P(GrammarCoverage, RandomSentencesAreWellFormed) {
     const bool everyday = GetParam();
+    // The everyday grammar over what it is trained with: the generated lexicon (its adjectives
+    // compare), the phrasebook, clock times and dates.
     Lexicon lex = shipped();
-    if (everyday) ASSERT_TRUE(load_phrasebook(std::string(ATTN_SOURCE_DIR) + "/assets/lexicon/phrases.tsv", &lex.phrases).ok);
+    if (everyday) {
+        ASSERT_TRUE(Lexicon::load(std::string(ATTN_SOURCE_DIR) + "/assets/lexicon/generated", &lex).ok);
+        ASSERT_TRUE(load_phrasebook(std::string(ATTN_SOURCE_DIR) + "/assets/lexicon/phrases.tsv", &lex.phrases).ok);
+        add_clock_and_date_adverbs(&lex);
+    }
     Grammar g(lex, GrammarOptions{everyday});
     attn::Rng rng(42);
     std::set<std::string> tags;

@@ -333,6 +333,34 @@ TEST_F(Fixture, Possessives) {
     EXPECT_EQ(realize_example(lex, sentence(l)).de, "Der Lehrer mag das Hemd vom Jungen .");
 }
 
+// Comparatives and superlatives of a predicate adjective.
+TEST_F(Fixture, ComparativesAndSuperlatives) {
+    Adjective & expensive = lex.adjectives[1];
+    expensive.en_comp = {"more", "expensive"};
+    expensive.en_sup = {"most", "expensive"};
+    expensive.de_comp = "teurer";
+    expensive.de_sup = "teuerst";
+    Clause c = clause(-1, Tense::Present);
+    c.subject = noun(1);
+    c.predicate_adjective = 1;
+    c.compare = Compare::Comparative;
+    c.standard = share(noun(6));
+    expect(sentence(c), "the dress is more expensive than the shirt .", "洋裝 比 襯衫 貴 。",
+           "Das Kleid ist teurer als das Hemd .");
+    c.tense = Tense::Past;
+    c.mood = Mood::YesNo;
+    expect(sentence(c), "was the dress more expensive than the shirt ?", "洋裝 比 襯衫 貴 嗎 ？",
+           "War das Kleid teurer als das Hemd ?");
+    Clause s = clause(-1, Tense::Present);
+    s.subject = noun(1);
+    s.predicate_adjective = 1;
+    s.compare = Compare::Superlative;
+    expect(sentence(s), "the dress is the most expensive .", "洋裝 最 貴 。", "Das Kleid ist am teuersten .");
+    // than – 比 – als share one concept: a sure link each way.
+    const GoldAlignment a = align(realize_english(lex, sentence(c)), realize_german(lex, sentence(c)));
+    EXPECT_NE(std::find(a.sure.begin(), a.sure.end(), attn::Link{4, 5}), a.sure.end()) << format_alignment(a);
+}
+
 TEST_F(Fixture, ImperativesAndRequests) {
     Clause c = clause(2, Tense::Present);
     c.mood = Mood::Imperative;
