@@ -21,7 +21,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
-                               "superlative", "clock_time", "phrase"})
+                               "superlative", "clock_time", "price", "phrase"})
             t.push_back(e);
         return t;
     }();
@@ -61,6 +61,11 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         weigh(m_locations, noun);
         weigh(m_object_locations, noun);
     }
+    // Prices: "the shirt costs 300 dollars" (要價 300 美元, kostet 300 Dollar).
+    for (int i = 0; i < int(lex.verbs.size()); i++)
+        if (lex.verbs[size_t(i)].en_base == Tokens{"cost"} && lex.verbs[size_t(i)].frame == Frame::Transitive) m_cost_verb = i;
+    for (int i = 0; i < int(lex.nouns.size()); i++)
+        if (lex.nouns[size_t(i)].en_sg == Tokens{"dollar"}) m_dollar_noun = i;
     for (int i = 0; i < int(lex.adverbs.size()); i++) {
         const AdverbKind k = lex.adverbs[size_t(i)].kind;
         // Multi-word frequency adverbs ("all the time") do not go before the verb as single ones do.
@@ -197,12 +202,12 @@ NounPhrase Grammar::noun_phrase(CategorySet allowed, float richness, bool allow_
         np.det = r < 0.3f ? Det::A : r < 0.6f ? Det::The : r < 0.67f ? Det::This : r < 0.74f ? Det::That
                  : r < 0.87f ? Det::Poss : r < 0.95f ? Det::Number : Det::None;
         if (np.det == Det::Number) { np.plural = true; np.number = 2 + int(m_rng->below(19)); }
-        if (np.det == Det::Number && m_options.everyday && chance(0.4)) {
+        else if (np.det == Det::None) np.plural = true;
+        else if (np.det != Det::A && chance(0.25)) np.plural = true;
+        if (np.det == Det::Number && m_options.everyday && chance(0.4)) {  // "25 cats", as digits
             np.digits = true;
             np.number = 2 + int(m_rng->below(98));
         }
-        else if (np.det == Det::None) np.plural = true;
-        else if (np.det != Det::A && chance(0.25)) np.plural = true;
     }
     if (np.det == Det::Poss) np.possessor = Pronoun(m_rng->below(7));
     if (np.det == Det::Poss && np.possessor == Pronoun::It) np.possessor = Pronoun::We;
@@ -291,6 +296,19 @@ void Grammar::fill_verb_arguments(Clause & c, const Verb & v, float richness, bo
     switch (v.frame) {
         case Frame::Intransitive: break;
         case Frame::Transitive:
+            if (m_options.everyday && c.verb == m_cost_verb && m_dollar_noun >= 0) {  // "costs 300 dollars"
+                static const int kPrices[] = {5, 10, 20, 25, 30, 45, 50, 60, 80, 99, 100, 120, 150, 200, 250, 300,
+                                              350, 400, 450, 500, 600, 750, 800, 1000, 1200, 1500, 2000, 3000};
+                NounPhrase price;
+                price.noun = m_dollar_noun;
+                price.id = new_id();
+                price.det = Det::Number;
+                price.digits = price.plural = true;
+                price.number = kPrices[m_rng->below(std::size(kPrices))];
+                c.object = std::make_shared<NounPhrase>(price);
+                m_tags.insert("price");
+                break;
+            }
             c.object = std::make_shared<NounPhrase>(noun_phrase(v.obj, richness, true, allow_relative));
             if (c.object->kind == NounPhrase::Kind::Noun && !c.object->relative && chance(0.12 * richness)) {
                 NounPhrase second = noun_phrase(v.obj & ~kPeople ? v.obj & ~kPeople : v.obj, richness * 0.5f, false, false);
@@ -329,6 +347,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     c.tense = t < 0.35f ? Tense::Present : t < 0.72f ? Tense::Past : t < 0.82f ? Tense::Perfect : Tense::Future;
 
     if (!copula) c.verb = pick_verb(allow_complement || frame != Frame::Clause ? frame : Frame::Transitive, 0, 0);
+    if (!copula && m_options.everyday && m_cost_verb >= 0 && m_dollar_noun >= 0 && chance(0.015)) c.verb = m_cost_verb;  // prices
     if (!copula && c.verb >= 0) {
         const Verb & v = m_lex.verbs[size_t(c.verb)];
         c.subject = noun_phrase(v.subj, richness, true, main);
@@ -434,6 +453,10 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         c.place = std::make_shared<NounPhrase>(place);
     }
     if (v && v->frame != Frame::Clause && chance(0.08 + 0.2 * richness)) c.manner = pick(m_adverbs_manner);
+    if (m_options.everyday && c.verb >= 0 && c.verb == m_cost_verb) {  // a price has no manner or place: not "costs 5 dollars angrily in the park"
+        c.manner = -1;
+        c.place.reset();
+    }
     if (!c.negated && chance(0.08)) c.frequency = pick(m_adverbs_frequency);
     // No "is always cooking", "is rarely going to help", "would usually like to", "always close it";
     // and the progressive is about now, not "every year".

@@ -11,6 +11,7 @@
 //   progressive going_to existential weather degree imperative request copula_place how_many
 //   like_to would_like possessive ('s: anna's dog, my father's car) comparative superlative
 //   clock_time (at 9 : 30, on october 12; when the lexicon has them, corpus/time_expressions.h)
+//   price (costs 300 dollars; when the lexicon has "cost" and "dollar")
 //   phrase (a phrasebook expression, when the lexicon has a phrasebook)
 #pragma once
 #include "core/rng.h"
@@ -58,6 +59,7 @@ private:
     std::vector<int> m_locations, m_object_locations;
     std::vector<int> m_adverbs_time, m_adverbs_frequency, m_adverbs_manner;
     std::vector<int> m_adverbs_clock;  // everyday: clock times and dates (corpus/time_expressions.h)
+    int m_cost_verb = -1, m_dollar_noun = -1;  // everyday prices, when the lexicon has "cost" and "dollar"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
     std::set<std::pair<int, int>> m_heldout_adj_noun, m_heldout_verb_obj;  // (adjective, noun), (verb, noun)
     std::map<const std::vector<int> *, std::vector<double>> m_cumulative;  // everyday: cumulative word weights per pool

@@ -126,8 +126,9 @@ Status parse_nouns(const std::string & text, std::vector<Noun> * out) {
         if (n.en_prep.empty() != n.de_prep.empty()) { ck.fail(r.line, "en_prep and de_prep must both be set or both be -"); break; }
         if (n.countable() && (n.en_pl.empty() || n.de_pl.empty())) { ck.fail(r.line, "a countable noun needs both plurals"); break; }
         // The generated tables leave out the classifier where CC-CEDICT gives none: 個, the general
-        // one, unless the word counts itself (三 天, 一 年, 五 分鐘).
-        static const std::set<std::string> self_counting = {"天", "年", "分鐘", "秒", "秒鐘", "歲", "世紀", "次", "週"};
+        // one, unless the word counts itself (三 天, 一 年, 五 分鐘, 300 美元).
+        static const std::set<std::string> self_counting = {"天", "年", "分鐘", "秒", "秒鐘", "歲", "世紀", "次", "週",
+                                                            "美元", "元", "歐元", "日圓"};
         if (generated && n.zh_cl.empty() && n.countable() && !(n.zh.size() == 1 && self_counting.count(n.zh[0]))) n.zh_cl = "個";
         const bool counts_itself = generated && n.zh.size() == 1 && self_counting.count(n.zh[0]);
         if (n.cat != Category::Name && n.zh_cl.empty() && !n.mass && !counts_itself) { ck.fail(r.line, "a countable noun needs a classifier"); break; }
