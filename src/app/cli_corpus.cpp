@@ -3,7 +3,8 @@
 // always give byte-identical files. No split contains an English sentence of the held-out file
 // (default assets/everyday/everyday.tsv, the everyday test set). --everyday adds the everyday
 // constructions to the grammar (GrammarOptions) and the phrasebook (--phrases, default
-// assets/lexicon/phrases.tsv). --show N prints N random sentences with their
+// assets/lexicon/phrases.tsv). --train N sets the training split's size (default 100,000).
+// --show N prints N random sentences with their
 // translations instead.
 #include "app/cli.h"
 #include "corpus/corpus.h"
@@ -11,6 +12,7 @@
 #include "corpus/realize.h"
 #include "corpus/time_expressions.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -32,11 +34,12 @@ int cli_corpus(int argc, char ** argv) {
         else if (a == "--lexicon" && has_value) lexicon_dir = argv[++i];
         else if (a == "--held-out" && has_value) held_out = argv[++i];
         else if (a == "--everyday") o.everyday = true;
+        else if (a == "--train" && has_value) o.train = std::max(1, std::atoi(argv[++i]));
         else if (a == "--phrases" && has_value) phrases = argv[++i];
         else if (a == "--show" && has_value) show = std::atoi(argv[++i]);
         else if (a == "--richness" && has_value) richness = float(std::atof(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--everyday [--phrases FILE]] [--show N [--richness R]]\n");
+            std::fprintf(stderr, "usage: attn corpus [--seed S] [--out DIR] [--lexicon DIR] [--held-out FILE] [--everyday [--phrases FILE]] [--train N] [--show N [--richness R]]\n");
             return 2;
         }
     }

@@ -294,9 +294,19 @@ void TranslationRunner::run(AppState & state) {
     }
     t.decoder_inputs.pop_back();  // the last output is never fed back: one input per output
     t.display = r.display;
-    // The other sentences, on the CPU and without maps, for the whole text's translation.
-    for (size_t i = 0; i < t.sentences.size(); i++)
-        t.sentence_translations.push_back(int(i) == t.sentence_index ? r.display : tr.translate(m_compute, t.sentences[i], opts, nullptr).display);
+    // The other sentences, on the CPU and without maps, for the whole text's translation; what
+    // the reader should know about them is said too, naming the sentence.
+    for (size_t i = 0; i < t.sentences.size(); i++) {
+        if (int(i) == t.sentence_index) {
+            t.sentence_translations.push_back(r.display);
+            continue;
+        }
+        const Translation other = tr.translate(m_compute, t.sentences[i], opts, nullptr);
+        t.sentence_translations.push_back(other.display);
+        std::vector<std::string> notes = input_notices(tr, t.sentences[i], other);
+        if (const std::string n = stop_notice(other.decode); !n.empty()) notes.push_back(n);
+        for (const std::string & n : notes) t.notices.push_back("Sentence " + std::to_string(i + 1) + ": " + n);
+    }
     t.paragraph_display = join_sentences(t.sentence_translations, tr.chinese());
     t.ready = true;
     const auto & meta = tr.model().metadata();
