@@ -510,8 +510,10 @@ void Grammar::everyday_copula(Clause & c, float richness) {
     const Adjective * adj = c.predicate_adjective >= 0 ? &m_lex.adjectives[size_t(c.predicate_adjective)] : nullptr;
     const bool comparable = gradable && !adj->en_comp.empty() && !adj->de_comp.empty();
     if (comparable && chance(0.35)) {
-        // Compared with something of the same kind: people with people, dogs with animals.
-        if (chance(0.7)) {
+        // Compared with something of the same kind: people with people, dogs with animals ("it"
+        // names no kind: only the superlative).
+        const bool has_kind = is_person(m_lex, c.subject) || c.subject.kind != NounPhrase::Kind::Pronoun;
+        if (has_kind && chance(0.7)) {
             c.compare = Compare::Comparative;
             const bool person = is_person(m_lex, c.subject);
             const Category cat = person ? Category::Person : m_lex.nouns[size_t(c.subject.noun)].cat;
