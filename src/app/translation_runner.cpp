@@ -39,6 +39,11 @@ std::vector<ExampleSentence> load_examples(const std::string & path) {
     return out;
 }
 
+// The sentence of pasted text that t's tokens and maps are for.
+const std::string & picked_sentence(const TranslationView & t) {
+    return t.sentences.empty() ? t.sentence : t.sentences[size_t(t.sentence_index)];
+}
+
 // The example the typed sentence is, if any.
 const ExampleSentence * example_of(const AppState & state, const std::string & sentence) {
     const std::vector<std::string> typed = tokenize_words(sentence);
@@ -50,7 +55,7 @@ const ExampleSentence * example_of(const AppState & state, const std::string & s
 // The gold alignment of an example, when the typed sentence is that example and the output is its
 // reference word for word (otherwise the gold links would describe other words).
 void attach_gold(const AppState & state, TranslationView & t) {
-    if (const ExampleSentence * e = example_of(state, t.sentences.empty() ? t.sentence : t.sentences[size_t(t.sentence_index)])) {
+    if (const ExampleSentence * e = example_of(state, picked_sentence(t))) {
         if (t.outputs.empty() || t.outputs.back() != "</s>") return;
         const std::vector<std::string> out(t.outputs.begin(), t.outputs.end() - 1);  // without </s>
         if (corpus::split_tokens(e->reference[t.model]) != out) return;
@@ -92,7 +97,7 @@ TranslationView words_view(const AppState & state, const Translator & tr, const 
     w.guided_head = t.guided_head;
     std::vector<std::string> out_words = r.output_words;
     std::vector<int> out_word_of = r.output_word_of;
-    if (const ExampleSentence * e = example_of(state, t.sentences.empty() ? t.sentence : t.sentences[size_t(t.sentence_index)])) {
+    if (const ExampleSentence * e = example_of(state, picked_sentence(t))) {
         const std::vector<std::string> ref = corpus::split_tokens(e->reference[t.model]);
         std::vector<int> ref_word_of;
         std::vector<int32_t> ids = tr.reference_ids(ref, &ref_word_of);
