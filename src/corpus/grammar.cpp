@@ -182,6 +182,14 @@ void Grammar::add_adjectives(NounPhrase & np, float richness) {
     std::stable_sort(np.adjectives.begin(), np.adjectives.end(), [&](int a, int b) { return rank(a) < rank(b); });
 }
 
+// A person's or a place's name stands alone: no article, number, adjective or relative clause.
+bool Grammar::name_if_proper(NounPhrase & np) const {
+    if (!m_lex.nouns[size_t(np.noun)].named()) return false;
+    np.kind = NounPhrase::Kind::Name;
+    np.det = Det::None;
+    return true;
+}
+
 NounPhrase Grammar::noun_phrase(CategorySet allowed, float richness, bool allow_pronoun, bool allow_relative) {
     if (allow_pronoun && (allowed & kPeople) && chance(0.3)) return pronoun(true);
     if (allow_pronoun && (allowed & ~kPeople) && chance(0.04)) return pronoun(false);
@@ -190,11 +198,7 @@ NounPhrase Grammar::noun_phrase(CategorySet allowed, float richness, bool allow_
     if (np.noun < 0) return pronoun(true);
     np.id = new_id();
     const Noun & n = m_lex.nouns[size_t(np.noun)];
-    if (n.cat == Category::Name) {
-        np.kind = NounPhrase::Kind::Name;
-        np.det = Det::None;
-        return np;
-    }
+    if (name_if_proper(np)) return np;
     const float r = m_rng->uniform();
     if (n.mass) {
         np.det = r < 0.5f ? Det::The : r < 0.7f ? Det::Poss : Det::None;
@@ -270,6 +274,7 @@ void Grammar::add_relative(NounPhrase & np, float richness) {
         NounPhrase place;
         place.noun = pick(m_locations);
         place.id = new_id();
+        name_if_proper(place);
         c.place = std::make_shared<NounPhrase>(place);
     }
     if (np.det != Det::The && np.det != Det::This && np.det != Det::That) np.det = Det::The;
@@ -441,16 +446,9 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         for (const char * m : {"go", "come", "arrive", "come back", "go out", "go away", "leave", "return"})
             motion |= v->en_base == split_tokens(m);
     if (v && !motion && v->frame != Frame::Clause && chance(0.15 + 0.35 * richness) && !m_locations.empty()) {
-        NounPhrase place;
         const bool thing_place = c.object && !(c.object->kind == NounPhrase::Kind::Pronoun) && !is_person(m_lex, *c.object) &&
                                  !m_object_locations.empty() && chance(0.15);
-        place.noun = pick(thing_place ? m_object_locations : m_locations);
-        place.id = new_id();
-        place.det = chance(0.8) ? Det::The : Det::Poss;
-        if (place.det == Det::Poss) place.possessor = Pronoun(m_rng->below(7));
-        if (place.possessor == Pronoun::It) place.possessor = Pronoun::I;
-        add_adjectives(place, richness * 0.5f);
-        c.place = std::make_shared<NounPhrase>(place);
+        c.place = std::make_shared<NounPhrase>(place_phrase(richness, thing_place ? m_object_locations : m_locations));
     }
     if (v && v->frame != Frame::Clause && chance(0.08 + 0.2 * richness)) c.manner = pick(m_adverbs_manner);
     if (m_options.everyday && c.verb >= 0 && c.verb == m_cost_verb) {  // a price has no manner or place: not "costs 5 dollars angrily in the park"
@@ -534,14 +532,16 @@ void Grammar::everyday_copula(Clause & c, float richness) {
     if (placeable && !m_locations.empty() && chance(0.3)) {
         c.predicate.reset();
         c.predicate_adjective = -1;
-        c.place = std::make_shared<NounPhrase>(place_phrase(richness));
+        c.place = std::make_shared<NounPhrase>(place_phrase(richness, m_locations));
     }
 }
 
-NounPhrase Grammar::place_phrase(float richness) {
+// "in the park", "at my school", "in taipei": a place by its name takes no article or adjective.
+NounPhrase Grammar::place_phrase(float richness, const std::vector<int> & pool) {
     NounPhrase place;
-    place.noun = pick(m_locations);
+    place.noun = pick(pool);
     place.id = new_id();
+    if (name_if_proper(place)) return place;
     place.det = chance(0.8) ? Det::The : Det::Poss;
     if (place.det == Det::Poss) place.possessor = Pronoun(m_rng->below(7));
     if (place.possessor == Pronoun::It) place.possessor = Pronoun::I;
@@ -564,7 +564,7 @@ Clause Grammar::existential_clause(float richness, bool main) {
         c.subject.plural = false;
     }
     if (c.subject.det == Det::A && m_lex.nouns[size_t(c.subject.noun)].mass) c.subject.det = Det::None;
-    if (!m_locations.empty() && chance(0.85)) c.place = std::make_shared<NounPhrase>(place_phrase(richness));
+    if (!m_locations.empty() && chance(0.85)) c.place = std::make_shared<NounPhrase>(place_phrase(richness, m_locations));
     if (main && chance(0.15)) c.mood = Mood::YesNo;
     c.negated = c.mood == Mood::Statement && chance(0.15);
     if (chance(0.2 + 0.3 * richness)) c.time = pick_time(c.tense);
@@ -600,7 +600,7 @@ Clause Grammar::weather_clause(float richness, bool main) {
     if (c.negated) c.degree = Degree::None;
     if (chance(0.3 + 0.3 * richness)) c.time = pick_time(c.tense);
     c.time_fronted = main && c.time >= 0 && c.mood == Mood::Statement && chance(0.35);
-    if (chance(0.25) && !m_locations.empty()) c.place = std::make_shared<NounPhrase>(place_phrase(0.0f));
+    if (chance(0.25) && !m_locations.empty()) c.place = std::make_shared<NounPhrase>(place_phrase(0.0f, m_locations));
     c.subject.kind = NounPhrase::Kind::Pronoun;
     c.subject.pronoun = Pronoun::It;
     c.subject.id = new_id();

@@ -88,7 +88,8 @@ private:
     Clause existential_clause(float richness, bool main);
     Clause weather_clause(float richness, bool main);
     void maybe_how_many(Clause & c);
-    NounPhrase place_phrase(float richness);
+    NounPhrase place_phrase(float richness, const std::vector<int> & pool);
+    bool name_if_proper(NounPhrase & np) const;
     void add_phrase(Sentence & s);
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);

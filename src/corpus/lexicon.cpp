@@ -109,7 +109,9 @@ Status parse_nouns(const std::string & text, std::vector<Noun> * out) {
         if (generated && (c[4] == "-" || c[6] == "-")) continue;  // no translation found: left out
         n.en_sg = split_tokens(c[0]);
         n.en_pl = split_tokens(opt(c[1]));
-        if (!parse_category(c[2], &n.cat)) { ck.fail(r.line, "unknown category " + c[2]); break; }
+        n.proper = c[2] == "place_name";
+        if (n.proper) n.cat = Category::Place;
+        else if (!parse_category(c[2], &n.cat)) { ck.fail(r.line, "unknown category " + c[2]); break; }
         if (c[3] != "0" && c[3] != "1") { ck.fail(r.line, "mass must be 0 or 1"); break; }
         n.mass = c[3] == "1";
         n.zh = split_tokens(c[4]);
@@ -131,7 +133,7 @@ Status parse_nouns(const std::string & text, std::vector<Noun> * out) {
                                                             "美元", "元", "歐元", "日圓"};
         if (generated && n.zh_cl.empty() && n.countable() && !(n.zh.size() == 1 && self_counting.count(n.zh[0]))) n.zh_cl = "個";
         const bool counts_itself = generated && n.zh.size() == 1 && self_counting.count(n.zh[0]);
-        if (n.cat != Category::Name && n.zh_cl.empty() && !n.mass && !counts_itself) { ck.fail(r.line, "a countable noun needs a classifier"); break; }
+        if (!n.named() && n.zh_cl.empty() && !n.mass && !counts_itself) { ck.fail(r.line, "a countable noun needs a classifier"); break; }
         if (!seen.insert(c[0]).second) { ck.fail(r.line, "duplicate noun " + c[0]); break; }
         out->push_back(std::move(n));
     }
@@ -336,12 +338,28 @@ Status Lexicon::parse(const std::string & nouns, const std::string & verbs, cons
     return Status::success();
 }
 
+// The generated folder may also hold place_names.tsv (countries and cities, in the nouns' format):
+// they join the nouns, and an English name may not be a noun already.
 Status Lexicon::load(const std::string & dir, Lexicon * out) {
     std::string files[4];
     const char * names[4] = {"nouns.tsv", "verbs.tsv", "adjectives.tsv", "adverbs.tsv"};
     for (int i = 0; i < 4; i++)
         if (Status s = read_file(dir + "/" + names[i], &files[i]); !s) return s;
-    return parse(files[0], files[1], files[2], files[3], out);
+    if (Status s = parse(files[0], files[1], files[2], files[3], out); !s) return s;
+    const std::string places_path = dir + "/place_names.tsv";
+    if (!std::ifstream(places_path)) return Status::success();
+    std::string places_text;
+    std::vector<Noun> places;
+    if (Status s = read_file(places_path, &places_text); !s) return s;
+    if (Status s = parse_nouns(places_text, &places); !s) return s;
+    std::set<Tokens> known;
+    for (const Noun & n : out->nouns) known.insert(n.en_sg);
+    for (Noun & p : places) {
+        if (!p.proper) return Status::error(places_path + ": every entry must be a place_name");
+        if (known.count(p.en_sg)) return Status::error(places_path + ": " + p.en_sg[0] + " is a noun already");
+        out->nouns.push_back(std::move(p));
+    }
+    return Status::success();
 }
 
 } // namespace attn::corpus

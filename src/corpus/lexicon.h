@@ -39,7 +39,9 @@ struct Noun {
     std::string en_prep, de_prep, zh_loc;  // location use; en_prep empty when not a location
     int rank = 0;               // frequency rank (1 = most frequent); 0 when unknown
     bool checked = true;        // read by a person (hand tables: always)
-    bool countable() const { return !mass && cat != Category::Name; }
+    bool proper = false;        // a place known by its name (taipei, germany): no article, plural or classifier
+    bool named() const { return cat == Category::Name || proper; }
+    bool countable() const { return !mass && !named(); }
     bool is_location() const { return !en_prep.empty(); }
 };
 

@@ -113,7 +113,7 @@ public:
             case Modal::Like: out.add("喜歡", c.id + 3); break;
             case Modal::WouldLike: out.add("想要", c.id + 3); break;
             case Modal::None:
-                if (c.tense == Tense::Future) out.add(c.going_to ? "要" : "會", c.id + 1);
+                if (c.tense == Tense::Future) out.add(future_word(c), c.id + 1);
                 // The progressive: 在 煮飯, or 正 before a place's 在 (正 在 廚房 裡 煮飯).
                 // Negated, the place's 在 says it alone: 沒 在 廚房 裡 煮飯.
                 if (c.progressive && !(c.negated && c.place && c.gap != Role::Place))
@@ -165,6 +165,9 @@ private:
         if (!loc.empty()) out.add(loc, place.id + 4, false);
     }
 
+    // "going to" is 要 (我 要 去), "will" 會; negated, both are 不 會, since 不 要 says "don't".
+    static const char * future_word(const Clause & c) { return c.going_to && !c.negated ? "要" : "會"; }
+
     // 非常 (very), 太 (too, closed by 了), 真的 很 (really).
     void degree(const Clause & c) {
         switch (c.degree) {
@@ -180,7 +183,8 @@ private:
         if (c.time >= 0) adverb(c.time, c.id + 8);
         if (c.place) {  // a place that takes no locative after 在 takes 裡 here: 在 公園 / 公園 裡 有
             place_noun(*c.place, false);
-            if (m_lex.nouns[size_t(c.place->noun)].zh_loc.empty()) out.add("裡", c.place->id + 4, false);
+            const Noun & n = m_lex.nouns[size_t(c.place->noun)];
+            if (n.zh_loc.empty() && !n.proper) out.add("裡", c.place->id + 4, false);  // 台北 有, not 台北 裡 有
         }
         if (c.negated) {
             out.add("沒有", c.id + 13);
@@ -202,7 +206,7 @@ private:
         if (c.place) place_noun(*c.place, false);
         if (w.is_verb) {
             if (c.negated) out.add(c.tense == Tense::Past || c.progressive ? "沒" : "不", c.id + 2);
-            if (c.tense == Tense::Future) out.add(c.going_to ? "要" : "會", c.id + 1);
+            if (c.tense == Tense::Future) out.add(future_word(c), c.id + 1);
             if (c.progressive) out.add(c.negated ? "在" : "正在", c.id + 1);
             out.add(split_tokens(w.zh), c.id);
             if (c.tense == Tense::Past && !c.negated) out.add("了", c.id + 1);
@@ -218,7 +222,7 @@ private:
             out.add("天氣", c.subject.id, false);  // "it" is the weather
         }
         if (c.negated) out.add("不", c.id + 2);
-        if (c.tense == Tense::Future) out.add(c.going_to ? "要" : "會", c.id + 1);
+        if (c.tense == Tense::Future) out.add(future_word(c), c.id + 1);
         if (!c.negated) degree(c);
         out.add(pred, c.id);
         if (c.degree == Degree::Too) out.add("了", c.id + 11, false);

@@ -23,7 +23,8 @@ const char * kNouns =
     "teacher\tteachers\tperson\t0\t老師\t位\tLehrer\tLehrer\tm\t0\t-\t-\t-\n"         // 4
     "boy\tboys\tperson\t0\t男孩\t個\tJunge\tJungen\tm\t1\t-\t-\t-\n"                  // 5
     "shirt\tshirts\tclothing\t0\t襯衫\t件\tHemd\tHemden\tn\t0\t-\t-\t-\n"             // 6
-    "anna\tanna\tname\t0\t安娜\t個\tAnna\tAnna\tf\t0\t-\t-\t-\n";                   // 7
+    "anna\tanna\tname\t0\t安娜\t個\tAnna\tAnna\tf\t0\t-\t-\t-\n"                    // 7
+    "taipei\t-\tplace_name\t0\t台北\t-\tTaipeh\t-\tn\t0\tin\tin\t-\n";                 // 8
 const char * kVerbs =
     "buy\tbuys\tbought\tbought\ttr\tperson\tclothing\t買\t了\tkaufen\tkaufe|kaufst|kauft|kaufen|kauft|kaufen\tgekauft\thaben\t-\tacc\n"  // 0
     "meet\tmeets\tmet\tmet\ttr\tperson\tperson\t遇見\t了\ttreffen\ttreffe|triffst|trifft|treffen|trefft|treffen\tgetroffen\thaben\t-\tacc\n"  // 1
@@ -250,6 +251,27 @@ TEST_F(Fixture, ProgressiveAndGoingTo) {
     g.time = 1;
     expect(sentence(g), "we are going to call the teacher tomorrow .", "我們 明天 要 打電話 給 老師 。",
            "Wir werden morgen den Lehrer anrufen .");
+}
+
+// A place by its name: no article or locative (在 台北, 台北 有, not 台北 裡 有); a plan denied is
+// 不 會, never 不 要 ("don't").
+TEST_F(Fixture, PlaceNamesAndDeniedPlans) {
+    Clause c;
+    c.kind = ClauseKind::Existential;
+    c.id = next_id;
+    next_id += 16;
+    c.subject = noun(0, Det::A);
+    NounPhrase taipei = noun(8, Det::None);
+    taipei.kind = NounPhrase::Kind::Name;
+    c.place = share(taipei);
+    expect(sentence(c), "there is a girl in taipei .", "台北 有 一 個 女孩 。", "In Taipeh gibt es ein Mädchen .");
+    Clause g = clause(4, Tense::Future);
+    g.going_to = true;
+    g.negated = true;
+    g.subject = pronoun(Pronoun::She);
+    g.place = share(taipei);
+    expect(sentence(g), "she is not going to sleep in taipei .", "她 不 會 在 台北 睡覺 。",
+           "Sie wird in Taipeh nicht schlafen .");
 }
 
 // Pronoun + be/will contracted as typed ("i'm", "it's", "we'll"), the one word linked to both
@@ -486,7 +508,7 @@ TEST_F(Fixture, LikeToAndWouldLike) {
 
 // Phrasebook expressions alone, opening a sentence (German goes on in its own case) and after one.
 TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
-    // The fixture's nouns and one more name (noun 8) for the slot.
+    // The fixture's nouns and one more name (noun 9) for the slot.
     ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "tom\t-\tname\t0\t湯姆\t-\tTom\t-\tm\t0\t-\t-\t-\n", kVerbs, kAdjectives,
                                kAdverbs, &lex).ok);
     ASSERT_TRUE(parse_phrasebook("greeting\thello , NAME !\t你好 ， NAME ！\tHallo , NAME !\t0-0 1-1 2-2 3-3\t0-0 1-1 2-2 3-3\tname,first\n"
@@ -496,7 +518,7 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     c.subject = pronoun(Pronoun::I);
     Sentence s = sentence(c);
     s.phrase = 0;
-    s.phrase_name = 8;
+    s.phrase_name = 9;
     s.phrase_id = next_id;
     next_id += 32;
     s.phrase_use = Sentence::PhraseUse::Alone;
