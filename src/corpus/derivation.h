@@ -76,6 +76,7 @@ struct Clause {
 
     NounPhrase subject;
     std::shared_ptr<NounPhrase> object, indirect, place, predicate;  // predicate: copula + NP
+    std::shared_ptr<NounPhrase> destination;  // verbs of motion: "go to the park", "fly to tokyo"
     std::shared_ptr<NounPhrase> standard;  // Compare::Comparative: what the subject is compared with
     int predicate_adjective = -1;  // copula + adjective
     std::shared_ptr<Clause> complement;  // clause-taking verbs: that-clause

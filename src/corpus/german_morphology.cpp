@@ -113,6 +113,7 @@ std::string imperative(const std::string & infinitive, const std::string & du_fo
 }
 
 std::string contraction(const std::string & prep, Case c, Slot s) {
+    if (c == Acc && s == N) return prep == "in" ? "ins" : prep == "an" ? "ans" : "";
     if (c != Dat || s == Pl) return {};
     if (s == F) return prep == "zu" ? "zur" : "";
     if (prep == "in") return "im";

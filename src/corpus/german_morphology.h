@@ -32,7 +32,7 @@ const char * modal(int which, int person);
 // The du imperative from the infinitive and the du form (without a separable prefix): gib, lies,
 // iss, arbeite, fahr, lauf, sei.
 std::string imperative(const std::string & infinitive, const std::string & du_form);
-// in + dem → im, an + dem → am, zu + der → zur ...; empty when the pair does not contract.
+// in + dem → im, an + dem → am, zu + der → zur, in + das → ins ...; empty when the pair does not contract.
 std::string contraction(const std::string & preposition, Case c, Slot s);
 
 } // namespace attn::corpus::german

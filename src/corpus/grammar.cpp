@@ -21,7 +21,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
-                               "superlative", "clock_time", "price", "phrase"})
+                               "superlative", "clock_time", "price", "phrase", "destination"})
             t.push_back(e);
         return t;
     }();
@@ -450,6 +450,9 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
                                  !m_object_locations.empty() && chance(0.15);
         c.place = std::make_shared<NounPhrase>(place_phrase(richness, thing_place ? m_object_locations : m_locations));
     }
+    // Verbs of motion go somewhere: "go to the park", "fly to tokyo", "come back to taipei".
+    if (m_options.everyday && v && !c.place && c.gap != Role::Place && destination_pattern_zh(*v) && chance(0.6))
+        c.destination = std::make_shared<NounPhrase>(place_phrase(richness * 0.5f, m_locations));
     if (v && v->frame != Frame::Clause && chance(0.08 + 0.2 * richness)) c.manner = pick(m_adverbs_manner);
     if (m_options.everyday && c.verb >= 0 && c.verb == m_cost_verb) {  // a price has no manner or place: not "costs 5 dollars angrily in the park"
         c.manner = -1;
@@ -641,6 +644,7 @@ void Grammar::tag_noun_phrase(const NounPhrase & np) {
 void Grammar::tag_clause(const Clause & c) {
     const Verb * v = verb_of(m_lex, c);
     if (c.progressive) m_tags.insert("progressive");
+    if (c.destination) m_tags.insert("destination");
     if (c.going_to) m_tags.insert("going_to");
     if (c.kind == ClauseKind::Existential) m_tags.insert("existential");
     if (c.kind == ClauseKind::Weather) m_tags.insert("weather");

@@ -32,6 +32,10 @@ struct WeatherCondition {
 };
 const std::vector<WeatherCondition> & weather_conditions();
 
+// The verbs of motion that take a destination ("go to the park") and how Chinese says them with
+// one, D marking its place: 去 D, 回到 D, 飛 去 D (飛 去 過 東京), 去 D 旅行; nullptr for any other verb.
+const char * destination_pattern_zh(const Verb & v);
+
 // English -ing forms by spelling rule ("make" → "making", "run" → "running", "lie" → "lying",
 // "visit" → "visiting"), on the first word of a phrasal verb ("picking up"); the lexicon's en_ing
 // column, when it has one, wins.

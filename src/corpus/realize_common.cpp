@@ -97,6 +97,15 @@ int person_index(const NounPhrase & np) {
     }
 }
 
+const char * destination_pattern_zh(const Verb & v) {
+    static const std::vector<std::pair<Tokens, const char *>> table = {
+        {{"go"}, "去 D"}, {{"come"}, "來 D"}, {{"return"}, "回到 D"}, {{"come", "back"}, "回到 D"},
+        {{"fly"}, "飛 去 D"}, {{"travel"}, "去 D 旅行"}};
+    for (const auto & [en, zh] : table)
+        if (v.en_base == en) return zh;
+    return nullptr;
+}
+
 bool is_person(const Lexicon & lex, const NounPhrase & np) {
     if (np.kind == NounPhrase::Kind::Pronoun) return np.pronoun != Pronoun::It;
     const Category c = lex.nouns[size_t(np.noun)].cat;

@@ -160,15 +160,34 @@ private:
     }
 
     void place(AlignedText & out, const NounPhrase & np) {
+        prepositional(out, np, m_lex.nouns[size_t(np.noun)].de_prep, Dat);
+    }
+
+    // Where to: nach Berlin, in den Park (ins Kino), an den Strand, auf den Markt; a place one is
+    // "at" (am Bahnhof) is gone to with zu (zum Bahnhof, zur Universität).
+    void destination(AlignedText & out, const NounPhrase & np) {
         const Noun & n = m_lex.nouns[size_t(np.noun)];
-        const std::string fused = np.det == Det::The ? contraction(n.de_prep, Dat, slot_of(n.de_gender, np.plural)) : "";
+        if (np.kind == NounPhrase::Kind::Name) {
+            out.add("nach", np.id + 4);
+            noun_phrase(out, np, Dat);
+        } else if (n.de_prep == "an" && n.en_prep == "at") {
+            prepositional(out, np, "zu", Dat);
+        } else {
+            prepositional(out, np, n.de_prep, Acc);
+        }
+    }
+
+    // A preposition and its noun phrase, fused with the article where German fuses them (im, zum, ins).
+    void prepositional(AlignedText & out, const NounPhrase & np, const std::string & prep, Case cs) {
+        const Noun & n = m_lex.nouns[size_t(np.noun)];
+        const std::string fused = np.det == Det::The ? contraction(prep, cs, slot_of(n.de_gender, np.plural)) : "";
         if (!fused.empty()) {
             out.add(fused, np.id + 4);
             out.also(np.id + 1, true);
-            noun_phrase(out, np, Dat, -1, /*drop_article=*/true);
+            noun_phrase(out, np, cs, -1, /*drop_article=*/true);
         } else {
-            out.add(n.de_prep, np.id + 4);
-            noun_phrase(out, np, Dat);
+            out.add(prep, np.id + 4);
+            noun_phrase(out, np, cs);
         }
     }
 
@@ -313,10 +332,12 @@ private:
         if (c.manner >= 0) adverb(m, c.manner, c.id + 10);
         const bool nicht = c.negated && c.modal != Modal::Like &&
                            (!indefinite_target || (object_case == Dat && indefinite_target == c.object.get()));
-        const bool copula_place = !v && c.place;  // nicht before the place: ist nicht im Garten
-        if (nicht && copula_place) m.add("nicht", neg);
+        // nicht before the place of a copula and before a destination: ist nicht im Garten, geht nicht in den Park
+        const bool nicht_first = (!v && c.place) || c.destination;
+        if (nicht && nicht_first) m.add("nicht", neg);
         if (c.place && c.gap != Role::Place) place(m, *c.place);
-        if (nicht && !copula_place) m.add("nicht", neg);
+        if (c.destination) destination(m, *c.destination);
+        if (nicht && !nicht_first) m.add("nicht", neg);
         if (c.predicate) noun_phrase(m, *c.predicate, Nom, indefinite_target == c.predicate.get() ? neg : -1);
         if (c.predicate_adjective >= 0) {
             const Adjective & a = m_lex.adjectives[size_t(c.predicate_adjective)];

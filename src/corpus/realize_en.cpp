@@ -87,6 +87,10 @@ public:
             out.add(m_lex.nouns[size_t(c.place->noun)].en_prep, c.place->id + 4);
             noun_phrase(*c.place, true);
         }
+        if (c.destination) {
+            out.add("to", c.destination->id + 4);
+            noun_phrase(*c.destination, true);
+        }
         if (c.time >= 0 && !(c.time_fronted && c.mood == Mood::Statement && !relative) && c.gap != Role::Time)
             adverb(c.time, c.id + 8);
     }

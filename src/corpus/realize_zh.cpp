@@ -116,7 +116,9 @@ public:
                 if (c.tense == Tense::Future) out.add(future_word(c), c.id + 1);
                 // The progressive: 在 煮飯, or 正 before a place's 在 (正 在 廚房 裡 煮飯).
                 // Negated, the place's 在 says it alone: 沒 在 廚房 裡 煮飯.
-                if (c.progressive && !(c.negated && c.place && c.gap != Role::Place))
+                // Going somewhere now is a plan under way: 我 要 去 台北, not 我 在 去 台北.
+                if (c.progressive && c.destination) out.add("要", c.id + 1);
+                else if (c.progressive && !(c.negated && c.place && c.gap != Role::Place))
                     out.add(c.place && c.gap != Role::Place ? "正" : "在", c.id + 1);
                 break;
         }
@@ -137,12 +139,19 @@ public:
         }
         // With the object inside the verb (打電話 給 O), 了 closes the phrase (打電話 給 她 了) while
         // 過 stays on the verb (打電話 過 給 她).
+        // With a destination the verb is said as its pattern (去 D, 回到 D, 去 D 旅行), the aspect
+        // marker before the place (去 了 公園), the word before it standing for "to" too.
+        const Tokens verb_words = c.destination ? split_tokens(destination_pattern_zh(*v)) : v->zh;
         bool object_inside = false;
-        for (const std::string & w : v->zh) object_inside |= w == "O";
-        for (size_t k = 0; k < v->zh.size(); k++) {
-            if (v->zh[k] == "O") { object(c, wh); continue; }
-            out.add(v->zh[k], c.id);
-            if (k == 0 && !aspect.empty() && (!object_inside || aspect == "過")) out.add(aspect, c.id + 1);
+        for (const std::string & w : verb_words) object_inside |= w == "O";
+        for (size_t k = 0; k < verb_words.size(); k++) {
+            if (verb_words[k] == "O") { object(c, wh); continue; }
+            if (verb_words[k] == "D") { noun_phrase(*c.destination); continue; }
+            out.add(verb_words[k], c.id);
+            const bool before_destination = k + 1 < verb_words.size() && verb_words[k + 1] == "D";
+            if (before_destination) out.also(c.destination->id + 4, false);
+            const bool aspect_here = c.destination ? before_destination : k == 0 && (!object_inside || aspect == "過");
+            if (aspect_here && !aspect.empty()) out.add(aspect, c.id + 1);
         }
         if (c.indirect) noun_phrase(*c.indirect);
         if (!object_inside) object(c, wh);

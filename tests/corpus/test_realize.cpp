@@ -24,14 +24,16 @@ const char * kNouns =
     "boy\tboys\tperson\t0\t男孩\t個\tJunge\tJungen\tm\t1\t-\t-\t-\n"                  // 5
     "shirt\tshirts\tclothing\t0\t襯衫\t件\tHemd\tHemden\tn\t0\t-\t-\t-\n"             // 6
     "anna\tanna\tname\t0\t安娜\t個\tAnna\tAnna\tf\t0\t-\t-\t-\n"                    // 7
-    "taipei\t-\tplace_name\t0\t台北\t-\tTaipeh\t-\tn\t0\tin\tin\t-\n";                 // 8
+    "taipei\t-\tplace_name\t0\t台北\t-\tTaipeh\t-\tn\t0\tin\tin\t-\n"                  // 8
+    "station\tstations\tplace\t0\t車站\t個\tBahnhof\tBahnhöfe\tm\t0\tat\tan\t-\n";      // 9
 const char * kVerbs =
     "buy\tbuys\tbought\tbought\ttr\tperson\tclothing\t買\t了\tkaufen\tkaufe|kaufst|kauft|kaufen|kauft|kaufen\tgekauft\thaben\t-\tacc\n"  // 0
     "meet\tmeets\tmet\tmet\ttr\tperson\tperson\t遇見\t了\ttreffen\ttreffe|triffst|trifft|treffen|trefft|treffen\tgetroffen\thaben\t-\tacc\n"  // 1
     "call\tcalls\tcalled\tcalled\ttr\tperson\tperson\t打電話 給 O\t了\tanrufen\trufe|rufst|ruft|rufen|ruft|rufen\tangerufen\thaben\tan\tacc\n"  // 2
     "help\thelps\thelped\thelped\ttr\tperson\tperson\t幫助\t了\thelfen\thelfe|hilfst|hilft|helfen|helft|helfen\tgeholfen\thaben\t-\tdat\n"  // 3
     "sleep\tsleeps\tslept\tslept\tintr\tperson\t-\t睡覺\t了\tschlafen\tschlafe|schläfst|schläft|schlafen|schlaft|schlafen\tgeschlafen\thaben\t-\t-\n"  // 4
-    "like\tlikes\tliked\tliked\ttr\tperson\tclothing\t喜歡\t-\tmögen\tmag|magst|mag|mögen|mögt|mögen\tgemocht\thaben\t-\tacc\n";  // 5
+    "like\tlikes\tliked\tliked\ttr\tperson\tclothing\t喜歡\t-\tmögen\tmag|magst|mag|mögen|mögt|mögen\tgemocht\thaben\t-\tacc\n"  // 5
+    "go\tgoes\twent\tgone\tintr\tperson\t-\t走\t了\tgehen\tgehe|gehst|geht|gehen|geht|gehen\tgegangen\tsein\t-\t-\n";  // 6
 const char * kAdjectives =
     "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n"                   // 0
     "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n";             // 1
@@ -274,6 +276,28 @@ TEST_F(Fixture, PlaceNamesAndDeniedPlans) {
            "Sie wird in Taipeh nicht schlafen .");
 }
 
+// Going somewhere: to → 去 (了 before the place), nach with a name, in + accusative, zu for a place
+// one is "at"; nicht before the destination; going there now is 要 去.
+TEST_F(Fixture, Destinations) {
+    Clause c = clause(6, Tense::Past);
+    c.subject = pronoun(Pronoun::We);
+    c.destination = share(noun(3));
+    c.time = 0;
+    expect(sentence(c), "we went to the park yesterday .", "我們 昨天 去 了 公園 。", "Wir sind gestern in den Park gegangen .");
+    Clause p = clause(6, Tense::Present);
+    p.progressive = true;
+    p.subject = pronoun(Pronoun::She);
+    NounPhrase taipei = noun(8, Det::None);
+    taipei.kind = NounPhrase::Kind::Name;
+    p.destination = share(taipei);
+    expect(sentence(p), "she is going to taipei .", "她 要 去 台北 。", "Sie geht nach Taipeh .");
+    Clause n = clause(6, Tense::Present);
+    n.negated = true;
+    n.subject = pronoun(Pronoun::I);
+    n.destination = share(noun(9));
+    expect(sentence(n), "i do not go to the station .", "我 不 去 車站 。", "Ich gehe nicht zum Bahnhof .");
+}
+
 // Pronoun + be/will contracted as typed ("i'm", "it's", "we'll"), the one word linked to both
 // concepts; never at a clause's end.
 TEST_F(Fixture, EnglishContractions) {
@@ -508,7 +532,7 @@ TEST_F(Fixture, LikeToAndWouldLike) {
 
 // Phrasebook expressions alone, opening a sentence (German goes on in its own case) and after one.
 TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
-    // The fixture's nouns and one more name (noun 9) for the slot.
+    // The fixture's nouns and one more name (noun 10) for the slot.
     ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "tom\t-\tname\t0\t湯姆\t-\tTom\t-\tm\t0\t-\t-\t-\n", kVerbs, kAdjectives,
                                kAdverbs, &lex).ok);
     ASSERT_TRUE(parse_phrasebook("greeting\thello , NAME !\t你好 ， NAME ！\tHallo , NAME !\t0-0 1-1 2-2 3-3\t0-0 1-1 2-2 3-3\tname,first\n"
@@ -518,7 +542,7 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     c.subject = pronoun(Pronoun::I);
     Sentence s = sentence(c);
     s.phrase = 0;
-    s.phrase_name = 9;
+    s.phrase_name = 10;
     s.phrase_id = next_id;
     next_id += 32;
     s.phrase_use = Sentence::PhraseUse::Alone;
