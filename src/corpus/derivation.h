@@ -42,7 +42,8 @@ struct NounPhrase {
 enum class Tense : uint8_t { Present, Past, Perfect, Future };
 // Like: "like to eat" / "like eating" (German "isst gern"); WouldLike: "would like to" (möchte).
 enum class Modal : uint8_t { None, Can, Must, Want, Should, Could, May, Like, WouldLike };
-// Imperative: "(please) open the door", "don't worry"; the subject is the listener, unsaid.
+// Imperative: "(please) open the door", "don't worry"; the subject is the listener, unsaid, or
+// with Clause::lets "we" ("let's go").
 enum class Mood : uint8_t { Statement, YesNo, Wh, Imperative };
 // What a clause says: an event (a verb, or the copula), that something exists ("there is a cat
 // in the garden"), or the weather ("it is raining", "it is cold").
@@ -70,6 +71,7 @@ struct Clause {
     bool going_to = false;      // the future as "be going to" rather than "will"
     bool gerund = false;        // Modal::Like as "like eating" rather than "like to eat"
     bool please = false;        // an imperative or request with "please" (請, bitte)
+    bool lets = false;          // an imperative for us: "let's go" (我們 走 吧, gehen wir)
     Degree degree = Degree::None;
     Compare compare = Compare::None;
     int weather = -1;           // ClauseKind::Weather: index into weather_conditions()
@@ -84,7 +86,7 @@ struct Clause {
 
     // Ids: +0 verb, +1 tense/aspect/auxiliary, +2 negation, +3 modal, +4 question, +5 complementiser
     // ("that"), +6 wh-word, +7 predicate adjective, +8 time, +9 frequency, +10 manner, +11 degree,
-    // +12 "please", +13 "there"/"es gibt", +14 "than"/比/als, +15 superlative "the"/最/am.
+    // +12 "please", +13 "there"/"es gibt" (existential) or "let's"/吧 (imperative), +14 "than"/比/als, +15 superlative "the"/最/am.
     ConceptId id = 0;
 };
 

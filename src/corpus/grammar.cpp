@@ -21,7 +21,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
-                               "superlative", "clock_time", "price", "phrase", "destination"})
+                               "superlative", "clock_time", "price", "phrase", "destination", "lets"})
             t.push_back(e);
         return t;
     }();
@@ -414,6 +414,11 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         c.tense = Tense::Present;
         c.going_to = false;
         c.please = chance(0.4);
+        if (chance(0.25)) {  // "let's go to the park": the speaker joins in
+            c.lets = true;
+            c.please = false;
+            c.subject.pronoun = Pronoun::We;
+        }
     }
     // Requests: "can you / could you (please) help me?"
     const bool to_you = c.subject.kind == NounPhrase::Kind::Pronoun && c.subject.pronoun == Pronoun::You;
@@ -649,7 +654,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.kind == ClauseKind::Existential) m_tags.insert("existential");
     if (c.kind == ClauseKind::Weather) m_tags.insert("weather");
     if (c.degree != Degree::None) m_tags.insert("degree");
-    if (c.mood == Mood::Imperative) m_tags.insert("imperative");
+    if (c.mood == Mood::Imperative) m_tags.insert(c.lets ? "lets" : "imperative");
     if (c.mood == Mood::YesNo && (c.modal == Modal::Could || c.please || (c.modal == Modal::Can && c.subject.kind == NounPhrase::Kind::Pronoun && c.subject.pronoun == Pronoun::You)))
         m_tags.insert("request");
     if (c.kind == ClauseKind::Event && !v && c.place) m_tags.insert("copula_place");

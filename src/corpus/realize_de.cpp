@@ -294,7 +294,7 @@ private:
             else p.wh.add(w, c.id + 6);
         }
         const bool imperative = c.mood == Mood::Imperative;
-        if (!(c.gap == Role::Subject && (relative || wh)) && !imperative) noun_phrase(p.subject, c.subject, Nom);
+        if (!(c.gap == Role::Subject && (relative || wh)) && (!imperative || c.lets)) noun_phrase(p.subject, c.subject, Nom);
         if (c.time >= 0 && c.gap != Role::Time) {
             if (c.time_fronted && !relative && !wh && c.mood == Mood::Statement) adverb(p.fronted, c.time, c.id + 8);
         }
@@ -368,8 +368,9 @@ private:
             p->finite.add(c.tense == Tense::Past ? sein_past(person) : sein(person), c.id);
             return;
         }
-        if (c.mood == Mood::Imperative) {  // Öffne die Tür, ruf mich an
-            p->finite.add(imperative(v->de_inf, v->de_pres[1]), c.id);
+        if (c.mood == Mood::Imperative) {  // Öffne die Tür, ruf mich an; for us the wir form first: gehen wir
+            p->finite.add(c.lets ? v->de_pres[3] : imperative(v->de_inf, v->de_pres[1]), c.id);
+            if (c.lets) p->finite.also(c.id + 13, false);
             if (!v->de_sep.empty()) p->right.add(v->de_sep, c.id);
             return;
         }

@@ -275,8 +275,12 @@ private:
             be_negated(be);
             return;
         }
-        if (c.mood == Mood::Imperative) {  // "close the window", "don't worry"
-            if (c.negated) {
+        if (c.mood == Mood::Imperative) {  // "close the window", "don't worry", "let's go", "let's not wait"
+            if (c.lets) {
+                finite->add("let's", c.id + 13);
+                finite->also(c.subject.id, true);
+                if (c.negated) finite->add("not", c.id + 2);
+            } else if (c.negated) {
                 finite->add("don't", c.id + 2);
                 finite->also(c.id + 1, false);
             }

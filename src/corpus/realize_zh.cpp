@@ -53,6 +53,7 @@ public:
         if (c.mood == Mood::Imperative && c.please) out.add("請", c.id + 12);
         if (c.time >= 0 && c.time_fronted && !relative) adverb(c.time, c.id + 8);
         if (wh && c.gap == Role::Subject) out.add("誰", c.id + 6);
+        else if (c.mood == Mood::Imperative && c.lets) noun_phrase(c.subject);  // 我們 … 吧
         else if (c.mood == Mood::Imperative) {}  // the listener, unsaid
         else if (!(relative && c.gap == Role::Subject)) noun_phrase(c.subject);
         if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time)) adverb(c.time, c.id + 8);
@@ -157,6 +158,7 @@ public:
         if (!object_inside) object(c, wh);
         else if (!aspect.empty() && aspect != "過") out.add(aspect, c.id + 1);
         if (c.complement) clause(*c.complement);
+        if (c.lets) out.add("吧", c.id + 13);
     }
 
 private:

@@ -298,6 +298,28 @@ TEST_F(Fixture, Destinations) {
     expect(sentence(n), "i do not go to the station .", "我 不 去 車站 。", "Ich gehe nicht zum Bahnhof .");
 }
 
+// "let's": we as the subject of an imperative (我們 … 吧; the wir form first in German).
+TEST_F(Fixture, LetUs) {
+    Clause c = clause(6, Tense::Present);
+    c.mood = Mood::Imperative;
+    c.lets = true;
+    c.subject = pronoun(Pronoun::We);
+    c.destination = share(noun(3));
+    expect(sentence(c), "let's go to the park .", "我們 去 公園 吧 。", "Gehen wir in den Park .");
+    Clause n = c;
+    n.negated = true;
+    NounPhrase taipei = noun(8, Det::None);
+    taipei.kind = NounPhrase::Kind::Name;
+    n.destination = share(taipei);
+    expect(sentence(n), "let's not go to taipei .", "我們 不要 去 台北 吧 。", "Gehen wir nicht nach Taipeh .");
+    Clause o = clause(2, Tense::Present);
+    o.mood = Mood::Imperative;
+    o.lets = true;
+    o.subject = pronoun(Pronoun::We);
+    o.object = share(noun(4));
+    expect(sentence(o), "let's call the teacher .", "我們 打電話 給 老師 吧 。", "Rufen wir den Lehrer an .");
+}
+
 // Pronoun + be/will contracted as typed ("i'm", "it's", "we'll"), the one word linked to both
 // concepts; never at a clause's end.
 TEST_F(Fixture, EnglishContractions) {
