@@ -40,8 +40,9 @@ struct NounPhrase {
 };
 
 enum class Tense : uint8_t { Present, Past, Perfect, Future };
-// Like: "like to eat" / "like eating" (German "isst gern"); WouldLike: "would like to" (möchte).
-enum class Modal : uint8_t { None, Can, Must, Want, Should, Could, May, Like, WouldLike };
+// Like: "like to eat" / "like eating" (German "isst gern"); WouldLike: "would like to" (möchte);
+// Might: "she might come" (可能, könnte).
+enum class Modal : uint8_t { None, Can, Must, Want, Should, Could, May, Like, WouldLike, Might };
 // Imperative: "(please) open the door", "don't worry"; the subject is the listener, unsaid, or
 // with Clause::lets "we" ("let's go").
 enum class Mood : uint8_t { Statement, YesNo, Wh, Imperative };

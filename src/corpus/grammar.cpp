@@ -493,6 +493,11 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
 // Progressive and going-to forms, and like to / would like to, on a verb clause.
 void Grammar::everyday_event(Clause & c, const Verb & v, bool main) {
     const bool dynamic = !v.zh_asp.empty();
+    if (c.modal == Modal::None && (c.tense == Tense::Present || c.tense == Tense::Future) && chance(0.05)) {
+        c.modal = Modal::Might;  // "she might come", "it might not work"
+        c.tense = Tense::Present;
+        return;
+    }
     if (c.modal == Modal::None && dynamic && main && is_person(m_lex, c.subject) && chance(0.08)) {
         c.modal = chance(0.5) ? Modal::Like : Modal::WouldLike;
         c.gerund = c.modal == Modal::Like && chance(0.5);

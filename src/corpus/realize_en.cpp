@@ -310,9 +310,9 @@ private:
             negate(past ? "didn't" : third_singular ? "doesn't" : "don't");
         };
         switch (c.modal) {
-            case Modal::Can: case Modal::Must: case Modal::Should: case Modal::Could: case Modal::May: {
+            case Modal::Can: case Modal::Must: case Modal::Should: case Modal::Could: case Modal::May: case Modal::Might: {
                 const char * m = c.modal == Modal::Can ? "can" : c.modal == Modal::Must ? "must" : c.modal == Modal::Should ? "should"
-                                 : c.modal == Modal::Could ? "could" : "may";
+                                 : c.modal == Modal::Could ? "could" : c.modal == Modal::Might ? "might" : "may";
                 finite->add(m, c.id + 3);
                 negate(c.modal == Modal::Can ? "can't" : c.modal == Modal::Must ? "mustn't" : c.modal == Modal::Should ? "shouldn't"
                        : c.modal == Modal::Could ? "couldn't" : nullptr);

@@ -100,6 +100,7 @@ public:
         }
         // Negation and modals: 不 會, 不 想, 沒 (past of dynamic verbs), 不 (present, stative).
         const bool stative = v->zh_asp.empty();
+        if (c.modal == Modal::Might) out.add("可能", c.id + 3);  // before the negation: 可能 不 來
         if (c.negated) {
             const bool mei = c.modal == Modal::None && (c.tense == Tense::Past || c.tense == Tense::Perfect || c.progressive) && !stative;
             if (c.mood == Mood::Imperative) out.add("不要", c.id + 2);
@@ -113,6 +114,7 @@ public:
             case Modal::Could: case Modal::May: if (!polite_request) out.add("可以", c.id + 3); break;
             case Modal::Like: out.add("喜歡", c.id + 3); break;
             case Modal::WouldLike: out.add("想要", c.id + 3); break;
+            case Modal::Might: break;
             case Modal::None:
                 if (c.tense == Tense::Future) out.add(future_word(c), c.id + 1);
                 // The progressive: 在 煮飯, or 正 before a place's 在 (正 在 廚房 裡 煮飯).

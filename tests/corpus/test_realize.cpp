@@ -320,6 +320,20 @@ TEST_F(Fixture, LetUs) {
     expect(sentence(o), "let's call the teacher .", "我們 打電話 給 老師 吧 。", "Rufen wir den Lehrer an .");
 }
 
+// "might": 可能 before the negation, könnte in German.
+TEST_F(Fixture, Might) {
+    Clause c = clause(4, Tense::Present);
+    c.modal = Modal::Might;
+    c.subject = pronoun(Pronoun::She);
+    c.negated = true;
+    expect(sentence(c), "she might not sleep .", "她 可能 不 睡覺 。", "Sie könnte nicht schlafen .");
+    Clause b = clause(0, Tense::Present);
+    b.modal = Modal::Might;
+    b.subject = noun(0);
+    b.object = share(noun(1, Det::A));
+    expect(sentence(b), "the girl might buy a dress .", "女孩 可能 買 一 件 洋裝 。", "Das Mädchen könnte ein Kleid kaufen .");
+}
+
 // Pronoun + be/will contracted as typed ("i'm", "it's", "we'll"), the one word linked to both
 // concepts; never at a clause's end.
 TEST_F(Fixture, EnglishContractions) {
