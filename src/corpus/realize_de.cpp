@@ -32,7 +32,7 @@ public:
     void noun_phrase(AlignedText & out, const NounPhrase & np, Case c, ConceptId kein_id = -1, bool drop_article = false) {
         switch (np.kind) {
             case NounPhrase::Kind::Pronoun: out.add(personal_pronoun(int(np.pronoun), c), np.id); break;
-            case NounPhrase::Kind::Name: out.add(m_lex.nouns[size_t(np.noun)].de_sg, np.id); break;
+            case NounPhrase::Kind::Name: out.add(split_tokens(m_lex.nouns[size_t(np.noun)].de_sg), np.id); break;  // New York: two words
             case NounPhrase::Kind::Noun: common_noun(out, np, c, kein_id, drop_article); break;
         }
         if (np.relative) {
