@@ -123,9 +123,8 @@ static int translate_text(const Translator & t, const std::string & text, const 
         out["translation"] = r.display;
         out["truncated"] = r.truncated;
         out["stopped"] = decode_stop_name(r.decode.stop);
-        std::vector<std::string> notices = input_notices(t, sentence, r);
-        if (const std::string n = stop_notice(r.decode); !n.empty()) notices.push_back(n);
-        out["notices"] = notices;
+        out["confidence"] = output_confidence(r.decode);
+        out["notices"] = translation_notices(t, sentence, r);
         out["sentences"] = paragraph.sentences;  // the text, sentence by sentence
         std::vector<std::string> each;
         for (const Translation & s : paragraph.translations) each.push_back(s.display);
@@ -151,6 +150,8 @@ static int translate_text(const Translator & t, const std::string & text, const 
     }
     std::printf("translation: %s\n", r.display.c_str());
     if (const std::string n = stop_notice(r.decode); !n.empty()) std::printf("stopped:     %s\n", n.c_str());
+    std::printf("confidence:  %.0f%% (the mean probability the model gave its own tokens)\n", 100 * output_confidence(r.decode));
+    if (const std::string n = confidence_notice(r.decode); !n.empty()) std::printf("unsure:      %s\n", n.c_str());
     if (t.kind() == Translator::Kind::RnnEncDec) {
         std::printf("no attention: the decoder saw only C, the encoder's last state (%zu numbers), at every step\n",
                     r.context_c.size());

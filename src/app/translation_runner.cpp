@@ -289,9 +289,8 @@ void TranslationRunner::run(AppState & state) {
     t.encoder_tokens.push_back("</s>");
     t.unknown = r.source.unknown;
     t.truncated = r.truncated;
-    t.notices = input_notices(tr, picked, r);
+    t.notices = translation_notices(tr, picked, r);
     t.stopped = r.decode.stop;
-    if (const std::string n = stop_notice(r.decode); !n.empty()) t.notices.push_back(n);
     t.decoder_inputs.push_back("<s>");
     for (int32_t id : r.decode.tokens) {
         t.outputs.push_back(tr.target_label(id));
@@ -308,9 +307,7 @@ void TranslationRunner::run(AppState & state) {
         }
         const Translation other = tr.translate(m_compute, t.sentences[i], opts, nullptr);
         t.sentence_translations.push_back(other.display);
-        std::vector<std::string> notes = input_notices(tr, t.sentences[i], other);
-        if (const std::string n = stop_notice(other.decode); !n.empty()) notes.push_back(n);
-        for (const std::string & n : notes) t.notices.push_back("Sentence " + std::to_string(i + 1) + ": " + n);
+        for (const std::string & n : translation_notices(tr, t.sentences[i], other)) t.notices.push_back("Sentence " + std::to_string(i + 1) + ": " + n);
     }
     t.paragraph_display = join_sentences(t.sentence_translations, tr.chinese());
     t.ready = true;

@@ -5,6 +5,7 @@
 #include "text/sentences.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <numeric>
 #include <sstream>
@@ -20,6 +21,25 @@ std::string stop_notice(const DecodeResult & r) {
             return "The translation was cut at " + std::to_string(r.tokens.size()) +
                    " tokens (twice the source's length plus 10, or the model's limit) before the model finished it.";
     }
+}
+
+double output_confidence(const DecodeResult & r) {
+    if (r.tokens.empty()) return 1.0;
+    return std::exp(r.log_prob / double(r.tokens.size()));
+}
+
+std::string confidence_notice(const DecodeResult & r) {
+    const double c = output_confidence(r);
+    if (r.stop != DecodeStop::Eos || c >= kLowConfidence) return "";
+    return "The model was unsure of this translation (it gave its own words " + std::to_string(int(std::lround(100 * c))) +
+           "% probability on average): the sentence is probably unlike what it learned, so read it as a guess.";
+}
+
+std::vector<std::string> translation_notices(const Translator & t, std::string_view text, const Translation & r) {
+    std::vector<std::string> out = input_notices(t, text, r);
+    if (std::string n = stop_notice(r.decode); !n.empty()) out.push_back(std::move(n));
+    if (std::string n = confidence_notice(r.decode); !n.empty()) out.push_back(std::move(n));
+    return out;
 }
 
 std::vector<std::string> input_notices(const Translator & t, std::string_view text, const Translation & r) {

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -170,3 +171,22 @@ TEST(AttentionMerge, AveragesQueriesAndSumsKeys) {
 
 } // namespace
 } // namespace attn
+
+// The low-confidence notice: the geometric mean of the output tokens' probabilities, flagged
+// under kLowConfidence for a finished translation only (a stopped one has its stop notice).
+TEST(TranslationNotices, LowConfidenceIsFlaggedOnlyForFinishedOutput) {
+    attn::DecodeResult r;
+    r.tokens = {5, 6, 2};
+    r.log_prob = std::log(0.9) + std::log(0.2) + std::log(0.5);
+    r.stop = attn::DecodeStop::Eos;
+    EXPECT_NEAR(attn::output_confidence(r), std::cbrt(0.9 * 0.2 * 0.5), 1e-9);
+    const std::string n = attn::confidence_notice(r);
+    EXPECT_NE(n.find("unsure"), std::string::npos);
+    EXPECT_NE(n.find("45%"), std::string::npos) << n;
+    r.log_prob = 3 * std::log(0.8);
+    EXPECT_TRUE(attn::confidence_notice(r).empty());
+    r.log_prob = 3 * std::log(0.1);
+    r.stop = attn::DecodeStop::Repetition;
+    EXPECT_TRUE(attn::confidence_notice(r).empty()) << "a stopped translation has its stop notice instead";
+    EXPECT_DOUBLE_EQ(attn::output_confidence(attn::DecodeResult{}), 1.0);
+}
