@@ -21,7 +21,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
-                               "superlative", "clock_time", "price", "phrase", "destination", "lets"})
+                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective"})
             t.push_back(e);
         return t;
     }();
@@ -486,6 +486,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (c.gap == Role::Subject) c.subject.relative.reset();
         if (c.gap == Role::Place) c.place->adjectives.clear();
         if (!v && c.gap == Role::Subject) c.gap = Role::Reason;
+        if (m_options.everyday) maybe_how_adjective(c);
     }
     return c;
 }
@@ -637,6 +638,17 @@ void Grammar::add_phrase(Sentence & s) {
 }
 
 // "how many books did you buy?": a countable object asked about by number.
+// "how tall is your brother", "how old is anna": a question for the degree of a gradable
+// predicate adjective (the ones Chinese says with 很).
+void Grammar::maybe_how_adjective(Clause & c) {
+    if (c.verb >= 0 || c.predicate_adjective < 0 || c.compare != Compare::None || c.negated || c.gap != Role::Reason) return;
+    const Tokens & pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
+    if (pred.size() < 2 || pred[0] != "很" || !chance(0.5)) return;
+    c.gap = Role::Degree;
+    c.degree = Degree::None;
+    c.frequency = -1;  // not "how good is a block rarely"
+}
+
 void Grammar::maybe_how_many(Clause & c) {
     if (c.gap != Role::Object || !c.object || c.object->kind != NounPhrase::Kind::Noun) return;
     if (m_lex.nouns[size_t(c.object->noun)].mass || !chance(0.3)) return;
@@ -654,6 +666,7 @@ void Grammar::tag_noun_phrase(const NounPhrase & np) {
 void Grammar::tag_clause(const Clause & c) {
     const Verb * v = verb_of(m_lex, c);
     if (c.progressive) m_tags.insert("progressive");
+    if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.destination) m_tags.insert("destination");
     if (c.going_to) m_tags.insert("going_to");
     if (c.kind == ClauseKind::Existential) m_tags.insert("existential");

@@ -88,6 +88,7 @@ private:
     Clause existential_clause(float richness, bool main);
     Clause weather_clause(float richness, bool main);
     void maybe_how_many(Clause & c);
+    void maybe_how_adjective(Clause & c);
     NounPhrase place_phrase(float richness, const std::vector<int> & pool);
     bool name_if_proper(NounPhrase & np) const;
     void add_phrase(Sentence & s);

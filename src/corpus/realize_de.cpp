@@ -288,10 +288,12 @@ private:
                     break;
                 case Role::Place: w = "wo"; break;
                 case Role::Time: w = "wann"; break;
+                case Role::Degree: w = "wie"; break;
                 default: break;
             }
             if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany) how_many(p.wh, *c.object, c.id + 6);
             else p.wh.add(w, c.id + 6);
+            if (c.gap == Role::Degree) p.wh.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);  // wie groß
         }
         const bool imperative = c.mood == Mood::Imperative;
         if (!(c.gap == Role::Subject && (relative || wh)) && (!imperative || c.lets)) noun_phrase(p.subject, c.subject, Nom);
@@ -339,7 +341,7 @@ private:
         if (c.destination) destination(m, *c.destination);
         if (nicht && !nicht_first) m.add("nicht", neg);
         if (c.predicate) noun_phrase(m, *c.predicate, Nom, indefinite_target == c.predicate.get() ? neg : -1);
-        if (c.predicate_adjective >= 0) {
+        if (c.predicate_adjective >= 0 && !(wh && c.gap == Role::Degree)) {
             const Adjective & a = m_lex.adjectives[size_t(c.predicate_adjective)];
             if (c.compare == Compare::Comparative) {  // größer als der Hund (als takes the nominative)
                 m.add(a.de_comp, c.id + 7);

@@ -102,6 +102,11 @@ private:
 
     // The question word, or "how many" with its noun ("how many books did you buy").
     void wh_phrase(const Clause & c) {
+        if (c.gap == Role::Degree) {  // "how tall"
+            out.add("how", c.id + 6);
+            out.add(m_lex.adjectives[size_t(c.predicate_adjective)].en, c.id + 7);
+            return;
+        }
         const NounPhrase * counted = c.gap == Role::Object && c.object && c.object->det == Det::HowMany ? c.object.get() : nullptr;
         if (!counted) { out.add(wh_word(c), c.id + 6); return; }
         for (const char * w : {"how", "many"}) {
@@ -383,7 +388,7 @@ private:
         if (!v) {
             if (c.predicate) {
                 noun_phrase(*c.predicate, false);
-            } else if (c.predicate_adjective >= 0) {
+            } else if (c.predicate_adjective >= 0 && c.gap != Role::Degree) {  // "how tall" came first
                 const Adjective & a = m_lex.adjectives[size_t(c.predicate_adjective)];
                 if (c.compare == Compare::Comparative) {  // "bigger than the dog"
                     out.add(a.en_comp, c.id + 7);

@@ -75,6 +75,18 @@ public:
                 const size_t first = out.size();
                 out.add(pred, c.id + 7);
                 for (size_t k = first; k < out.size(); k++) out.words()[k].possible.push_back(c.id);  // ↔ is
+            } else if (c.predicate_adjective >= 0 && wh && c.gap == Role::Degree) {
+                // 有 多 高; a person's age is counted: 幾 歲.
+                const Adjective & a = m_lex.adjectives[size_t(c.predicate_adjective)];
+                if (a.en == Tokens{"old"} && is_person(m_lex, c.subject)) {
+                    out.add("幾", c.id + 6);
+                    out.add("歲", c.id + 7);
+                    out.also(c.id, false);
+                } else {
+                    out.add("有", c.id, false);
+                    out.add("多", c.id + 6);
+                    out.add(Tokens(a.zh_pred.begin() + 1, a.zh_pred.end()), c.id + 7);
+                }
             } else if (c.predicate_adjective >= 0) {
                 Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
                 const bool graded = !pred.empty() && pred[0] == "很";

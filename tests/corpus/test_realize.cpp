@@ -36,7 +36,8 @@ const char * kVerbs =
     "go\tgoes\twent\tgone\tintr\tperson\t-\t走\t了\tgehen\tgehe|gehst|geht|gehen|geht|gehen\tgegangen\tsein\t-\t-\n";  // 6
 const char * kAdjectives =
     "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n"                   // 0
-    "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n";             // 1
+    "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n"              // 1
+    "old\t老\t很 老\talt\talt\tperson\tquality\n";                          // 2
 const char * kAdverbs =
     "yesterday\t昨天\tgestern\ttime\tpast\n"   // 0
     "tomorrow\t明天\tmorgen\ttime\tfuture\n";  // 1
@@ -318,6 +319,24 @@ TEST_F(Fixture, LetUs) {
     o.subject = pronoun(Pronoun::We);
     o.object = share(noun(4));
     expect(sentence(o), "let's call the teacher .", "我們 打電話 給 老師 吧 。", "Rufen wir den Lehrer an .");
+}
+
+// "how" + adjective: 有 多 貴, a person's age 幾 歲; wie teuer, wie alt.
+TEST_F(Fixture, HowAdjective) {
+    Clause c;
+    c.id = next_id;
+    next_id += 16;
+    c.subject = noun(1);
+    c.predicate_adjective = 1;
+    c.mood = Mood::Wh;
+    c.gap = Role::Degree;
+    expect(sentence(c), "how expensive is the dress ?", "洋裝 有 多 貴 ？", "Wie teuer ist das Kleid ?");
+    Clause a = c;
+    NounPhrase anna = noun(7, Det::None);
+    anna.kind = NounPhrase::Kind::Name;
+    a.subject = anna;
+    a.predicate_adjective = 2;
+    expect(sentence(a), "how old is anna ?", "安娜 幾 歲 ？", "Wie alt ist Anna ?");
 }
 
 // "might": 可能 before the negation, könnte in German.
