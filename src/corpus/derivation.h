@@ -17,7 +17,9 @@ enum class Pronoun : uint8_t { I, You, He, She, It, We, They };
 // HowMany: the object of a how-many question ("how many apples", 幾 個 蘋果, wie viele Äpfel).
 // Owner: a noun's possessor ("anna's dog", "my father's car"; 安娜 的 狗; Annas Hund, das Auto
 // von meinem Vater), NounPhrase::owner.
-enum class Det : uint8_t { None, A, The, This, That, Poss, Number, HowMany, Owner };
+// HowMuch: the price a how-much question asks for ("how much does it cost", 多少 錢, wie viel),
+// its money noun unsaid.
+enum class Det : uint8_t { None, A, The, This, That, Poss, Number, HowMany, Owner, HowMuch };
 
 struct Clause;
 

@@ -651,6 +651,10 @@ void Grammar::maybe_how_adjective(Clause & c) {
 
 void Grammar::maybe_how_many(Clause & c) {
     if (c.gap != Role::Object || !c.object || c.object->kind != NounPhrase::Kind::Noun) return;
+    if (c.verb >= 0 && c.verb == m_cost_verb) {  // a price is asked with "how much", never "what"
+        c.object->det = Det::HowMuch;
+        return;
+    }
     if (m_lex.nouns[size_t(c.object->noun)].mass || !chance(0.3)) return;
     c.object->det = Det::HowMany;
     c.object->plural = true;
@@ -678,7 +682,8 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.kind == ClauseKind::Event && !v && c.place) m_tags.insert("copula_place");
     if (c.modal == Modal::Like) m_tags.insert("like_to");
     if (c.modal == Modal::WouldLike) m_tags.insert("would_like");
-    if ((c.object && c.object->det == Det::HowMany) || c.subject.det == Det::HowMany) m_tags.insert("how_many");
+    if ((c.object && (c.object->det == Det::HowMany || c.object->det == Det::HowMuch)) || c.subject.det == Det::HowMany)
+        m_tags.insert("how_many");
     if (c.time >= 0) m_tags.insert("time");
     if (c.place) m_tags.insert("place");
     if (c.modal != Modal::None) m_tags.insert("modal");

@@ -119,7 +119,7 @@ private:
                     decl = Declension::Mixed;
                     break;
                 case Det::Number: out.add(np.digits ? std::to_string(np.number) : number_word(np.number), np.id + 2); break;
-                case Det::HowMany: break;  // how_many() writes "wie viele"
+                case Det::HowMany: case Det::HowMuch: break;  // how_many() writes "wie viele", the wh-phrase "wie viel"
                 case Det::Owner:
                     // A name before the noun in the genitive ("Annas neues Auto", strong endings
                     // after it); any other owner after it with von ("das Auto von meinem Vater").
@@ -292,6 +292,11 @@ private:
                 default: break;
             }
             if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany) how_many(p.wh, *c.object, c.id + 6);
+            else if (c.gap == Role::Object && c.object && c.object->det == Det::HowMuch) {  // wie viel kostet es
+                p.wh.add("wie", c.id + 6);
+                p.wh.add("viel", c.id + 6);
+                p.wh.also(c.object->id, true);
+            }
             else p.wh.add(w, c.id + 6);
             if (c.gap == Role::Degree) p.wh.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);  // wie groß
         }

@@ -107,6 +107,13 @@ private:
             out.add(m_lex.adjectives[size_t(c.predicate_adjective)].en, c.id + 7);
             return;
         }
+        if (c.gap == Role::Object && c.object && c.object->det == Det::HowMuch) {  // "how much does it cost"
+            for (const char * w : {"how", "much"}) {
+                out.add(w, c.id + 6);
+                out.also(c.object->id, true);
+            }
+            return;
+        }
         const NounPhrase * counted = c.gap == Role::Object && c.object && c.object->det == Det::HowMany ? c.object.get() : nullptr;
         if (!counted) { out.add(wh_word(c), c.id + 6); return; }
         for (const char * w : {"how", "many"}) {
@@ -243,7 +250,7 @@ private:
             case Det::That: out.add(np.plural ? "those" : "that", np.id + 1); break;
             case Det::Poss: out.add(kPossessive[int(np.possessor)], np.id + 1); break;
             case Det::Number: out.add(np.digits ? std::to_string(np.number) : number_word_en(np.number), np.id + 2); break;
-            case Det::HowMany: break;  // the wh-phrase says it
+            case Det::HowMany: case Det::HowMuch: break;  // the wh-phrase says it
             case Det::Owner: {  // "anna's", "my father's": the owner's last word takes 's (or ' after s)
                 noun_phrase(*np.owner, false);
                 std::string & last = out.words().back().text;

@@ -257,6 +257,10 @@ private:
         if (!c.object) return;
         if (c.gap == Role::Object) {
             if (wh && c.object->det == Det::HowMany) noun_phrase(*c.object);  // 買 了 幾 本 書, in place
+            else if (wh && c.object->det == Det::HowMuch) {  // 要價 多少 錢
+                out.add("多少", c.id + 6);
+                out.add("錢", c.object->id);
+            }
             else if (wh) out.add(is_person(m_lex, *c.object) ? "誰" : "什麼", c.id + 6);
             return;  // relative clause: the head follows 的
         }
@@ -302,6 +306,7 @@ private:
                 classifier(n, np.id + 2, np.id);
                 break;
             case Det::HowMany: out.add("幾", np.id + 1); classifier(n, np.id + 1, np.id); break;
+            case Det::HowMuch: break;  // object(): 多少 錢
             case Det::Owner:  // 安娜 的 狗, 我 的 爸爸 的 車
                 noun_phrase(*np.owner);
                 out.add("的", np.id + 6);

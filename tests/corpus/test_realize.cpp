@@ -25,7 +25,8 @@ const char * kNouns =
     "shirt\tshirts\tclothing\t0\t襯衫\t件\tHemd\tHemden\tn\t0\t-\t-\t-\n"             // 6
     "anna\tanna\tname\t0\t安娜\t個\tAnna\tAnna\tf\t0\t-\t-\t-\n"                    // 7
     "taipei\t-\tplace_name\t0\t台北\t-\tTaipeh\t-\tn\t0\tin\tin\t-\n"                  // 8
-    "station\tstations\tplace\t0\t車站\t個\tBahnhof\tBahnhöfe\tm\t0\tat\tan\t-\n";      // 9
+    "station\tstations\tplace\t0\t車站\t個\tBahnhof\tBahnhöfe\tm\t0\tat\tan\t-\n"       // 9
+    "dollar\tdollars\tobject\t0\t美元\t個\tDollar\tDollar\tm\t0\t-\t-\t-\n";          // 10
 const char * kVerbs =
     "buy\tbuys\tbought\tbought\ttr\tperson\tclothing\t買\t了\tkaufen\tkaufe|kaufst|kauft|kaufen|kauft|kaufen\tgekauft\thaben\t-\tacc\n"  // 0
     "meet\tmeets\tmet\tmet\ttr\tperson\tperson\t遇見\t了\ttreffen\ttreffe|triffst|trifft|treffen|trefft|treffen\tgetroffen\thaben\t-\tacc\n"  // 1
@@ -33,7 +34,8 @@ const char * kVerbs =
     "help\thelps\thelped\thelped\ttr\tperson\tperson\t幫助\t了\thelfen\thelfe|hilfst|hilft|helfen|helft|helfen\tgeholfen\thaben\t-\tdat\n"  // 3
     "sleep\tsleeps\tslept\tslept\tintr\tperson\t-\t睡覺\t了\tschlafen\tschlafe|schläfst|schläft|schlafen|schlaft|schlafen\tgeschlafen\thaben\t-\t-\n"  // 4
     "like\tlikes\tliked\tliked\ttr\tperson\tclothing\t喜歡\t-\tmögen\tmag|magst|mag|mögen|mögt|mögen\tgemocht\thaben\t-\tacc\n"  // 5
-    "go\tgoes\twent\tgone\tintr\tperson\t-\t走\t了\tgehen\tgehe|gehst|geht|gehen|geht|gehen\tgegangen\tsein\t-\t-\n";  // 6
+    "go\tgoes\twent\tgone\tintr\tperson\t-\t走\t了\tgehen\tgehe|gehst|geht|gehen|geht|gehen\tgegangen\tsein\t-\t-\n"  // 6
+    "cost\tcosts\tcost\tcost\ttr\tclothing\tobject\t要價\t-\tkosten\tkoste|kostest|kostet|kosten|kostet|kosten\tgekostet\thaben\t-\tacc\n";  // 7
 const char * kAdjectives =
     "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n"                   // 0
     "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n"              // 1
@@ -339,6 +341,16 @@ TEST_F(Fixture, HowAdjective) {
     expect(sentence(a), "how old is anna ?", "安娜 幾 歲 ？", "Wie alt ist Anna ?");
 }
 
+// A price is asked with "how much": 多少 錢, wie viel; the money noun unsaid.
+TEST_F(Fixture, HowMuch) {
+    Clause c = clause(7, Tense::Present);
+    c.subject = noun(6);
+    c.object = share(noun(10, Det::HowMuch));
+    c.mood = Mood::Wh;
+    c.gap = Role::Object;
+    expect(sentence(c), "how much does the shirt cost ?", "襯衫 要價 多少 錢 ？", "Wie viel kostet das Hemd ?");
+}
+
 // "might": 可能 before the negation, könnte in German.
 TEST_F(Fixture, Might) {
     Clause c = clause(4, Tense::Present);
@@ -587,7 +599,7 @@ TEST_F(Fixture, LikeToAndWouldLike) {
 
 // Phrasebook expressions alone, opening a sentence (German goes on in its own case) and after one.
 TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
-    // The fixture's nouns and one more name (noun 10) for the slot.
+    // The fixture's nouns and one more name (noun 11) for the slot.
     ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "tom\t-\tname\t0\t湯姆\t-\tTom\t-\tm\t0\t-\t-\t-\n", kVerbs, kAdjectives,
                                kAdverbs, &lex).ok);
     ASSERT_TRUE(parse_phrasebook("greeting\thello , NAME !\t你好 ， NAME ！\tHallo , NAME !\t0-0 1-1 2-2 3-3\t0-0 1-1 2-2 3-3\tname,first\n"
@@ -597,7 +609,7 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     c.subject = pronoun(Pronoun::I);
     Sentence s = sentence(c);
     s.phrase = 0;
-    s.phrase_name = 10;
+    s.phrase_name = 11;
     s.phrase_id = next_id;
     next_id += 32;
     s.phrase_use = Sentence::PhraseUse::Alone;
