@@ -57,8 +57,9 @@ enum class Degree : uint8_t { None, Very, Too, Really };
 // biggest" (最 大, am größten).
 enum class Compare : uint8_t { None, Comparative, Superlative };
 // The role a wh-word asks about, or the role a relative clause's head fills.
-// Degree: "how" + the predicate adjective ("how tall is he": 他 有 多 高, wie groß ist er).
-enum class Role : uint8_t { None, Subject, Object, Place, Time, Reason, Degree };
+// Degree: "how" + the predicate adjective ("how tall is he": 他 有 多 高, wie groß ist er);
+// Frequency: "how often" (多 常, wie oft).
+enum class Role : uint8_t { None, Subject, Object, Place, Time, Reason, Degree, Frequency };
 
 struct Clause {
     int verb = -1;              // index into Lexicon::verbs; -1: the copula "be"

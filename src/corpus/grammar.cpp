@@ -21,7 +21,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
-                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective"})
+                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective", "how_often"})
             t.push_back(e);
         return t;
     }();
@@ -641,6 +641,12 @@ void Grammar::add_phrase(Sentence & s) {
 // "how tall is your brother", "how old is anna": a question for the degree of a gradable
 // predicate adjective (the ones Chinese says with 很).
 void Grammar::maybe_how_adjective(Clause & c) {
+    // "how often do you cook": an event asked for its frequency, in place of a reason.
+    if (c.verb >= 0 && c.gap == Role::Reason && c.frequency < 0 && !c.progressive && !c.going_to && c.modal == Modal::None &&
+        c.tense != Tense::Perfect && chance(0.15)) {
+        c.gap = Role::Frequency;
+        return;
+    }
     if (c.verb >= 0 || c.predicate_adjective < 0 || c.compare != Compare::None || c.negated || c.gap != Role::Reason) return;
     const Tokens & pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
     if (pred.size() < 2 || pred[0] != "很" || !chance(0.5)) return;
@@ -671,6 +677,7 @@ void Grammar::tag_clause(const Clause & c) {
     const Verb * v = verb_of(m_lex, c);
     if (c.progressive) m_tags.insert("progressive");
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
+    if (c.gap == Role::Frequency) m_tags.insert("how_often");
     if (c.destination) m_tags.insert("destination");
     if (c.going_to) m_tags.insert("going_to");
     if (c.kind == ClauseKind::Existential) m_tags.insert("existential");

@@ -289,6 +289,7 @@ private:
                 case Role::Place: w = "wo"; break;
                 case Role::Time: w = "wann"; break;
                 case Role::Degree: w = "wie"; break;
+                case Role::Frequency: w = "wie"; break;
                 default: break;
             }
             if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany) how_many(p.wh, *c.object, c.id + 6);
@@ -299,6 +300,7 @@ private:
             }
             else p.wh.add(w, c.id + 6);
             if (c.gap == Role::Degree) p.wh.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);  // wie groß
+            if (c.gap == Role::Frequency) p.wh.add("oft", c.id + 6);
         }
         const bool imperative = c.mood == Mood::Imperative;
         if (!(c.gap == Role::Subject && (relative || wh)) && (!imperative || c.lets)) noun_phrase(p.subject, c.subject, Nom);

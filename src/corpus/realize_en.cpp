@@ -102,6 +102,10 @@ private:
 
     // The question word, or "how many" with its noun ("how many books did you buy").
     void wh_phrase(const Clause & c) {
+        if (c.gap == Role::Frequency) {
+            for (const char * w : {"how", "often"}) out.add(w, c.id + 6);
+            return;
+        }
         if (c.gap == Role::Degree) {  // "how tall"
             out.add("how", c.id + 6);
             out.add(m_lex.adjectives[size_t(c.predicate_adjective)].en, c.id + 7);

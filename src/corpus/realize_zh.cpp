@@ -60,6 +60,7 @@ public:
         if (wh && c.gap == Role::Time) out.add("什麼時候", c.id + 6);
         if (wh && c.gap == Role::Reason) out.add("為什麼", c.id + 6);
         if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
+        if (wh && c.gap == Role::Frequency) out.add(Tokens{"多", "常"}, c.id + 6);
 
         if (!v) {  // the copula
             if (c.predicate_adjective >= 0 && c.compare != Compare::None) {
@@ -148,7 +149,8 @@ public:
         std::string aspect;
         if (c.modal == Modal::None && !relative && !c.progressive && c.mood != Mood::Imperative) {
             // Habits (常常, 總是) take no 了 even in the past.
-            if (c.tense == Tense::Past && !c.negated && !stative && v->frame != Frame::Clause && c.frequency < 0)
+            if (c.tense == Tense::Past && !c.negated && !stative && v->frame != Frame::Clause && c.frequency < 0 &&
+                c.gap != Role::Frequency)
                 aspect = v->zh_asp;
             if (c.tense == Tense::Perfect && v->frame != Frame::Clause) aspect = "過";
         }

@@ -341,6 +341,22 @@ TEST_F(Fixture, HowAdjective) {
     expect(sentence(a), "how old is anna ?", "安娜 幾 歲 ？", "Wie alt ist Anna ?");
 }
 
+// "how often": 多 常 where a frequency adverb goes (and no 了: a habit), wie oft.
+TEST_F(Fixture, HowOften) {
+    Clause c = clause(0, Tense::Present);
+    c.subject = noun(0);
+    c.object = share(noun(1, Det::A));
+    c.mood = Mood::Wh;
+    c.gap = Role::Frequency;
+    expect(sentence(c), "how often does the girl buy a dress ?", "女孩 多 常 買 一 件 洋裝 ？",
+           "Wie oft kauft das Mädchen ein Kleid ?");
+    Clause p = clause(4, Tense::Past);
+    p.subject = pronoun(Pronoun::You);
+    p.mood = Mood::Wh;
+    p.gap = Role::Frequency;
+    expect(sentence(p), "how often did you sleep ?", "你 多 常 睡覺 ？", "Wie oft hast du geschlafen ?");
+}
+
 // A price is asked with "how much": 多少 錢, wie viel; the money noun unsaid.
 TEST_F(Fixture, HowMuch) {
     Clause c = clause(7, Tense::Present);
