@@ -18,8 +18,9 @@ enum class Pronoun : uint8_t { I, You, He, She, It, We, They };
 // Owner: a noun's possessor ("anna's dog", "my father's car"; 安娜 的 狗; Annas Hund, das Auto
 // von meinem Vater), NounPhrase::owner.
 // HowMuch: the price a how-much question asks for ("how much does it cost", 多少 錢, wie viel),
-// its money noun unsaid.
-enum class Det : uint8_t { None, A, The, This, That, Poss, Number, HowMany, Owner, HowMuch };
+// its money noun unsaid. Which: the object a which-question asks for ("which book", 哪 本 書,
+// welches Buch).
+enum class Det : uint8_t { None, A, The, This, That, Poss, Number, HowMany, Owner, HowMuch, Which };
 
 struct Clause;
 

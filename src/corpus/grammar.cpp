@@ -21,7 +21,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
-                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective", "how_often"})
+                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective", "how_often", "which"})
             t.push_back(e);
         return t;
     }();
@@ -661,9 +661,14 @@ void Grammar::maybe_how_many(Clause & c) {
         c.object->det = Det::HowMuch;
         return;
     }
-    if (m_lex.nouns[size_t(c.object->noun)].mass || !chance(0.3)) return;
-    c.object->det = Det::HowMany;
-    c.object->plural = true;
+    if (m_lex.nouns[size_t(c.object->noun)].mass) return;
+    const float r = m_rng->uniform();
+    if (r < 0.3f) {
+        c.object->det = Det::HowMany;
+        c.object->plural = true;
+    } else if (r < 0.45f) {
+        c.object->det = Det::Which;  // "which book did you buy"
+    }
 }
 
 void Grammar::tag_noun_phrase(const NounPhrase & np) {
@@ -678,6 +683,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.progressive) m_tags.insert("progressive");
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
+    if (c.object && c.object->det == Det::Which) m_tags.insert("which");
     if (c.destination) m_tags.insert("destination");
     if (c.going_to) m_tags.insert("going_to");
     if (c.kind == ClauseKind::Existential) m_tags.insert("existential");

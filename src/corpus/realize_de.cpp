@@ -114,6 +114,7 @@ private:
                     break;
                 case Det::This: out.add(std::string("dies") + dieser_ending(c, s), np.id + 1); decl = Declension::Weak; break;
                 case Det::That: out.add(std::string("jen") + dieser_ending(c, s), np.id + 1); decl = Declension::Weak; break;
+                case Det::Which: out.add(std::string("welch") + dieser_ending(c, s), np.id + 1); decl = Declension::Weak; break;
                 case Det::Poss:
                     out.add(std::string(possessive_stem(int(np.possessor))) + ein_ending(c, s), np.id + 1);
                     decl = Declension::Mixed;
@@ -293,6 +294,8 @@ private:
                 default: break;
             }
             if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany) how_many(p.wh, *c.object, c.id + 6);
+            else if (c.gap == Role::Object && c.object && c.object->det == Det::Which)  // welches Buch hast du gekauft
+                noun_phrase(p.wh, *c.object, v && v->de_dative ? Dat : Acc);
             else if (c.gap == Role::Object && c.object && c.object->det == Det::HowMuch) {  // wie viel kostet es
                 p.wh.add("wie", c.id + 6);
                 p.wh.add("viel", c.id + 6);

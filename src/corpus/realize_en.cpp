@@ -118,6 +118,13 @@ private:
             }
             return;
         }
+        if (c.gap == Role::Object && c.object && c.object->det == Det::Which) {  // "which book", "which shoes"
+            out.add("which", c.id + 6);
+            out.also(c.object->id + 1, true);
+            const Noun & n = m_lex.nouns[size_t(c.object->noun)];
+            out.add(c.object->plural ? n.en_pl : n.en_sg, c.object->id);
+            return;
+        }
         const NounPhrase * counted = c.gap == Role::Object && c.object && c.object->det == Det::HowMany ? c.object.get() : nullptr;
         if (!counted) { out.add(wh_word(c), c.id + 6); return; }
         for (const char * w : {"how", "many"}) {
@@ -254,7 +261,7 @@ private:
             case Det::That: out.add(np.plural ? "those" : "that", np.id + 1); break;
             case Det::Poss: out.add(kPossessive[int(np.possessor)], np.id + 1); break;
             case Det::Number: out.add(np.digits ? std::to_string(np.number) : number_word_en(np.number), np.id + 2); break;
-            case Det::HowMany: case Det::HowMuch: break;  // the wh-phrase says it
+            case Det::HowMany: case Det::HowMuch: case Det::Which: break;  // the wh-phrase says it
             case Det::Owner: {  // "anna's", "my father's": the owner's last word takes 's (or ' after s)
                 noun_phrase(*np.owner, false);
                 std::string & last = out.words().back().text;

@@ -258,7 +258,7 @@ private:
     void object(const Clause & c, bool wh) {
         if (!c.object) return;
         if (c.gap == Role::Object) {
-            if (wh && c.object->det == Det::HowMany) noun_phrase(*c.object);  // 買 了 幾 本 書, in place
+            if (wh && (c.object->det == Det::HowMany || c.object->det == Det::Which)) noun_phrase(*c.object);  // 買 了 幾 本 書, in place
             else if (wh && c.object->det == Det::HowMuch) {  // 要價 多少 錢
                 out.add("多少", c.id + 6);
                 out.add("錢", c.object->id);
@@ -309,6 +309,14 @@ private:
                 break;
             case Det::HowMany: out.add("幾", np.id + 1); classifier(n, np.id + 1, np.id); break;
             case Det::HowMuch: break;  // object(): 多少 錢
+            case Det::Which:  // 哪 本 書, 哪些 鞋子
+                if (np.plural) {
+                    out.add("哪些", np.id + 1);
+                } else {
+                    out.add("哪", np.id + 1);
+                    classifier(n, np.id + 1, np.id);
+                }
+                break;
             case Det::Owner:  // 安娜 的 狗, 我 的 爸爸 的 車
                 noun_phrase(*np.owner);
                 out.add("的", np.id + 6);

@@ -357,6 +357,24 @@ TEST_F(Fixture, HowOften) {
     expect(sentence(p), "how often did you sleep ?", "你 多 常 睡覺 ？", "Wie oft hast du geschlafen ?");
 }
 
+// "which": 哪 + classifier (哪些 in the plural) in place; welch- with dieser's endings, first.
+TEST_F(Fixture, Which) {
+    Clause c = clause(0, Tense::Past);
+    c.subject = noun(0);
+    c.object = share(noun(1, Det::Which));
+    c.mood = Mood::Wh;
+    c.gap = Role::Object;
+    expect(sentence(c), "which dress did the girl buy ?", "女孩 買 了 哪 件 洋裝 ？", "Welches Kleid hat das Mädchen gekauft ?");
+    Clause p = clause(0, Tense::Present);
+    p.subject = pronoun(Pronoun::You);
+    NounPhrase shirts = noun(6, Det::Which);
+    shirts.plural = true;
+    p.object = share(shirts);
+    p.mood = Mood::Wh;
+    p.gap = Role::Object;
+    expect(sentence(p), "which shirts do you buy ?", "你 買 哪些 襯衫 ？", "Welche Hemden kaufst du ?");
+}
+
 // A price is asked with "how much": 多少 錢, wie viel; the money noun unsaid.
 TEST_F(Fixture, HowMuch) {
     Clause c = clause(7, Tense::Present);
