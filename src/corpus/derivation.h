@@ -78,6 +78,8 @@ struct Clause {
     bool gerund = false;        // Modal::Like as "like eating" rather than "like to eat"
     bool please = false;        // an imperative or request with "please" (請, bitte)
     bool lets = false;          // an imperative for us: "let's go" (我們 走 吧, gehen wir)
+    bool to_infinitive = false; // a complement said as an infinitive, its subject the main clause's,
+                                // unsaid: "(i tried) to call her" (試著 打電話 給 她, , sie anzurufen)
     Degree degree = Degree::None;
     Compare compare = Compare::None;
     int weather = -1;           // ClauseKind::Weather: index into weather_conditions()

@@ -21,7 +21,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
-                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective", "how_often", "which"})
+                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective", "how_often", "which", "infinitive"})
             t.push_back(e);
         return t;
     }();
@@ -61,6 +61,10 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         weigh(m_locations, noun);
         weigh(m_object_locations, noun);
     }
+    // The verbs a to-infinitive follows, where the lexicon has them with a person subject.
+    if (m_options.everyday)
+        for (int i = 0; i < int(lex.verbs.size()); i++)
+            if (infinitive_verb_zh(lex.verbs[size_t(i)]) && in_set(lex.verbs[size_t(i)].subj, Category::Person)) m_infinitive_verbs.push_back(i);
     // Prices: "the shirt costs 300 dollars" (要價 300 美元, kostet 300 Dollar).
     for (int i = 0; i < int(lex.verbs.size()); i++)
         if (lex.verbs[size_t(i)].en_base == Tokens{"cost"} && lex.verbs[size_t(i)].frame == Frame::Transitive) m_cost_verb = i;
@@ -363,6 +367,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         }
         fill_verb_arguments(c, v, richness, allow_complement, main);
         if (m_options.everyday && c.verb >= 0) everyday_event(c, v, main);
+        if (m_options.everyday && main && allow_complement && c.verb >= 0) maybe_infinitive(c);
     }
     if (c.verb < 0) {  // the copula: "my sister is tired", "the girl is my sister"
         c.verb = -1;
@@ -489,6 +494,27 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (m_options.everyday) maybe_how_adjective(c);
     }
     return c;
+}
+
+// "i tried to call her", "she forgot to buy milk": the event becomes the to-infinitive of a verb
+// that takes one, which the same person does.
+void Grammar::maybe_infinitive(Clause & c) {
+    if (m_infinitive_verbs.empty() || c.modal != Modal::None || c.progressive || c.going_to || c.complement ||
+        !is_person(m_lex, c.subject) || !chance(0.06))
+        return;
+    Clause inner = std::move(c);
+    inner.to_infinitive = true;
+    inner.tense = Tense::Present;
+    inner.negated = inner.contracted = false;
+    inner.time = inner.frequency = -1;
+    inner.time_fronted = false;
+    c = Clause{};
+    c.id = new_id();
+    c.verb = pick(m_infinitive_verbs);
+    const float t = m_rng->uniform();
+    c.tense = t < 0.45f ? Tense::Past : t < 0.85f ? Tense::Present : Tense::Future;
+    c.subject = inner.subject;
+    c.complement = std::make_shared<Clause>(std::move(inner));
 }
 
 // Progressive and going-to forms, and like to / would like to, on a verb clause.
@@ -683,6 +709,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.progressive) m_tags.insert("progressive");
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
+    if (c.to_infinitive) m_tags.insert("infinitive");
     if (c.object && c.object->det == Det::Which) m_tags.insert("which");
     if (c.destination) m_tags.insert("destination");
     if (c.going_to) m_tags.insert("going_to");

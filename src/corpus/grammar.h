@@ -59,6 +59,7 @@ private:
     std::vector<int> m_locations, m_object_locations;
     std::vector<int> m_adverbs_time, m_adverbs_frequency, m_adverbs_manner;
     std::vector<int> m_adverbs_clock;  // everyday: clock times and dates (corpus/time_expressions.h)
+    std::vector<int> m_infinitive_verbs;  // try, start, forget … (everyday)
     int m_cost_verb = -1, m_dollar_noun = -1;  // everyday prices, when the lexicon has "cost" and "dollar"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
     std::set<std::pair<int, int>> m_heldout_adj_noun, m_heldout_verb_obj;  // (adjective, noun), (verb, noun)
@@ -89,6 +90,7 @@ private:
     Clause weather_clause(float richness, bool main);
     void maybe_how_many(Clause & c);
     void maybe_how_adjective(Clause & c);
+    void maybe_infinitive(Clause & c);
     NounPhrase place_phrase(float richness, const std::vector<int> & pool);
     bool name_if_proper(NounPhrase & np) const;
     void add_phrase(Sentence & s);

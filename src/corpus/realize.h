@@ -36,6 +36,10 @@ const std::vector<WeatherCondition> & weather_conditions();
 // one, D marking its place: 去 D, 回到 D, 飛 去 D (飛 去 過 東京), 去 D 旅行; nullptr for any other verb.
 const char * destination_pattern_zh(const Verb & v);
 
+// The verbs that take a to-infinitive ("try to sleep") and how Chinese says them before one
+// (試著 睡覺); nullptr for any other verb. German takes the lexicon's verb with a zu-infinitive.
+const char * infinitive_verb_zh(const Verb & v);
+
 // English -ing forms by spelling rule ("make" → "making", "run" → "running", "lie" → "lying",
 // "visit" → "visiting"), on the first word of a phrasal verb ("picking up"); the lexicon's en_ing
 // column, when it has one, wins.

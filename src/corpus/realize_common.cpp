@@ -97,6 +97,15 @@ int person_index(const NounPhrase & np) {
     }
 }
 
+const char * infinitive_verb_zh(const Verb & v) {
+    static const std::vector<std::pair<Tokens, const char *>> table = {
+        {{"start"}, "開始"}, {{"begin"}, "開始"}, {{"try"}, "試著"}, {{"learn"}, "學"}, {{"plan"}, "打算"},
+        {{"hope"}, "希望"}, {{"forget"}, "忘記"}, {{"promise"}, "答應"}};
+    for (const auto & [en, zh] : table)
+        if (v.en_base == en) return zh;
+    return nullptr;
+}
+
 const char * destination_pattern_zh(const Verb & v) {
     static const std::vector<std::pair<Tokens, const char *>> table = {
         {{"go"}, "去 D"}, {{"come"}, "來 D"}, {{"return"}, "回到 D"}, {{"come", "back"}, "回到 D"},

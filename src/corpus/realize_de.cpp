@@ -306,7 +306,8 @@ private:
             if (c.gap == Role::Frequency) p.wh.add("oft", c.id + 6);
         }
         const bool imperative = c.mood == Mood::Imperative;
-        if (!(c.gap == Role::Subject && (relative || wh)) && (!imperative || c.lets)) noun_phrase(p.subject, c.subject, Nom);
+        if (!(c.gap == Role::Subject && (relative || wh)) && (!imperative || c.lets) && !c.to_infinitive)
+            noun_phrase(p.subject, c.subject, Nom);
         if (c.time >= 0 && c.gap != Role::Time) {
             if (c.time_fronted && !relative && !wh && c.mood == Mood::Statement) adverb(p.fronted, c.time, c.id + 8);
         }
@@ -366,16 +367,26 @@ private:
             }
         }
 
-        if (c.complement) {
+        if (c.complement) {  // , dass er kommt; , ihn anzurufen
             p.extraposed.add(",", c.id + 5, false);
             AlignedText dass;
-            dass.add("dass", c.id + 5);
+            if (!c.complement->to_infinitive) dass.add("dass", c.id + 5);
             p.extraposed.append(clause(*c.complement, Order::VerbFinal, &dass));
         }
         return p;
     }
 
     void verb_parts(const Clause & c, const Verb * v, int person, ClauseParts * p) {
+        if (c.to_infinitive) {  // zu kaufen; zu between a separable prefix and its verb: anzurufen
+            if (!v->de_sep.empty() && v->de_inf.rfind(v->de_sep, 0) == 0) {
+                p->right.add(v->de_sep + "zu" + v->de_inf.substr(v->de_sep.size()), c.id);
+                p->right.also(c.id + 1, true);
+            } else {
+                p->right.add("zu", c.id + 1);
+                p->right.add(v->de_inf, c.id);
+            }
+            return;
+        }
         if (!v) {
             p->finite.add(c.tense == Tense::Past ? sein_past(person) : sein(person), c.id);
             return;

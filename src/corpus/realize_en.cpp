@@ -70,6 +70,7 @@ public:
             if (relative && subject_gap) return;
             if (!relative && c.mood == Mood::Wh && subject_gap) return;  // the wh-word is the subject
             if (c.mood == Mood::Imperative) return;  // the listener, unsaid
+            if (c.to_infinitive) return;             // the main clause's subject
             noun_phrase(c.subject, false);
         };
         if (inverted) {
@@ -278,6 +279,11 @@ private:
     // The finite part (auxiliary, possibly negated) and the rest of the verb group.
     void build_verb_group(const Clause & c, const Verb * v, bool inverted, bool third_singular, int person,
                           AlignedText * finite, AlignedText * rest) const {
+        if (c.to_infinitive) {  // "(tried) to call"
+            rest->add("to", c.id + 1);
+            rest->add(v->en_base, c.id);
+            return;
+        }
         const bool past = c.tense == Tense::Past;
         auto negate = [&](const char * contracted) {
             if (!c.negated) return;
@@ -444,7 +450,7 @@ private:
         if (c.indirect) noun_phrase(*c.indirect, true);
         if (object_here) noun_phrase(*c.object, true);
         if (c.complement) {
-            if (!c.that_dropped) out.add("that", c.id + 5);
+            if (!c.that_dropped && !c.complement->to_infinitive) out.add("that", c.id + 5);
             clause(*c.complement);
         }
     }

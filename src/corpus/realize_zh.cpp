@@ -54,7 +54,7 @@ public:
         if (c.time >= 0 && c.time_fronted && !relative) adverb(c.time, c.id + 8);
         if (wh && c.gap == Role::Subject) out.add("誰", c.id + 6);
         else if (c.mood == Mood::Imperative && c.lets) noun_phrase(c.subject);  // 我們 … 吧
-        else if (c.mood == Mood::Imperative) {}  // the listener, unsaid
+        else if (c.mood == Mood::Imperative || c.to_infinitive) {}  // the listener, or the main clause's subject
         else if (!(relative && c.gap == Role::Subject)) noun_phrase(c.subject);
         if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time)) adverb(c.time, c.id + 8);
         if (wh && c.gap == Role::Time) out.add("什麼時候", c.id + 6);
@@ -144,13 +144,15 @@ public:
             if (wh && c.gap == Role::Place) out.add("哪裡", c.id + 6);
             else place_noun(*c.place);
         }
+        // A verb before a to-infinitive (試著 打電話) takes no aspect of its own.
+        const bool infinitive = c.complement && c.complement->to_infinitive;
         // The aspect marker: 了 for a completed event (not in relative clauses, where 昨天 買 的
         // 襯衫 is the natural form, nor under negation), 過 for the perfect (kept under 沒).
         std::string aspect;
         if (c.modal == Modal::None && !relative && !c.progressive && c.mood != Mood::Imperative) {
             // Habits (常常, 總是) take no 了 even in the past.
             if (c.tense == Tense::Past && !c.negated && !stative && v->frame != Frame::Clause && c.frequency < 0 &&
-                c.gap != Role::Frequency)
+                c.gap != Role::Frequency && !infinitive)
                 aspect = v->zh_asp;
             if (c.tense == Tense::Perfect && v->frame != Frame::Clause) aspect = "過";
         }
@@ -158,7 +160,9 @@ public:
         // 過 stays on the verb (打電話 過 給 她).
         // With a destination the verb is said as its pattern (去 D, 回到 D, 去 D 旅行), the aspect
         // marker before the place (去 了 公園), the word before it standing for "to" too.
-        const Tokens verb_words = c.destination ? split_tokens(destination_pattern_zh(*v)) : v->zh;
+        const Tokens verb_words = c.destination ? split_tokens(destination_pattern_zh(*v))
+                                  : infinitive      ? split_tokens(infinitive_verb_zh(*v))
+                                                    : v->zh;
         bool object_inside = false;
         for (const std::string & w : verb_words) object_inside |= w == "O";
         for (size_t k = 0; k < verb_words.size(); k++) {

@@ -35,7 +35,8 @@ const char * kVerbs =
     "sleep\tsleeps\tslept\tslept\tintr\tperson\t-\t睡覺\t了\tschlafen\tschlafe|schläfst|schläft|schlafen|schlaft|schlafen\tgeschlafen\thaben\t-\t-\n"  // 4
     "like\tlikes\tliked\tliked\ttr\tperson\tclothing\t喜歡\t-\tmögen\tmag|magst|mag|mögen|mögt|mögen\tgemocht\thaben\t-\tacc\n"  // 5
     "go\tgoes\twent\tgone\tintr\tperson\t-\t走\t了\tgehen\tgehe|gehst|geht|gehen|geht|gehen\tgegangen\tsein\t-\t-\n"  // 6
-    "cost\tcosts\tcost\tcost\ttr\tclothing\tobject\t要價\t-\tkosten\tkoste|kostest|kostet|kosten|kostet|kosten\tgekostet\thaben\t-\tacc\n";  // 7
+    "cost\tcosts\tcost\tcost\ttr\tclothing\tobject\t要價\t-\tkosten\tkoste|kostest|kostet|kosten|kostet|kosten\tgekostet\thaben\t-\tacc\n"  // 7
+    "try\ttries\ttried\ttried\tintr\tperson\t-\t嘗試\t了\tversuchen\tversuche|versuchst|versucht|versuchen|versucht|versuchen\tversucht\thaben\t-\t-\n";  // 8
 const char * kAdjectives =
     "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n"                   // 0
     "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n"              // 1
@@ -373,6 +374,27 @@ TEST_F(Fixture, Which) {
     p.mood = Mood::Wh;
     p.gap = Role::Object;
     expect(sentence(p), "which shirts do you buy ?", "你 買 哪些 襯衫 ？", "Welche Hemden kaufst du ?");
+}
+
+// A to-infinitive: its subject unsaid; 試著 without 了; German ", … zu", zu inside a separable verb.
+TEST_F(Fixture, ToInfinitive) {
+    Clause inner = clause(2, Tense::Present);
+    inner.to_infinitive = true;
+    inner.subject = pronoun(Pronoun::I);
+    inner.object = share(pronoun(Pronoun::She));
+    Clause c = clause(8, Tense::Past);
+    c.subject = inner.subject;
+    c.complement = share(inner);
+    expect(sentence(c), "i tried to call her .", "我 試著 打電話 給 她 。", "Ich habe versucht , sie anzurufen .");
+    Clause buy = clause(0, Tense::Present);
+    buy.to_infinitive = true;
+    buy.subject = noun(0);
+    buy.object = share(noun(1, Det::A));
+    Clause p = clause(8, Tense::Present);
+    p.subject = buy.subject;
+    p.complement = share(buy);
+    expect(sentence(p), "the girl tries to buy a dress .", "女孩 試著 買 一 件 洋裝 。",
+           "Das Mädchen versucht , ein Kleid zu kaufen .");
 }
 
 // A price is asked with "how much": 多少 錢, wie viel; the money noun unsaid.
