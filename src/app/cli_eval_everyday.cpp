@@ -2,7 +2,8 @@
 // (DIR/everyday.tsv, assets/everyday/README.md): multi-reference chrF and BLEU, the share of
 // input words read as <unk>, and the share of outputs stopped at the length cap or cut for
 // repeating, per category and overall, as a Markdown table. --out writes every output with why it
-// ended (id, category, English, translation, stop), for reading them.
+// ended (id, category, English, translation, stop, confidence), for reading them. Two more rows
+// split the set by whether the reader is warned (stopped, or unsure: models/translator.h).
 #include "app/cli.h"
 #include "models/everyday_eval.h"
 
@@ -53,11 +54,13 @@ int cli_eval_everyday(int argc, char ** argv) {
                 "|---|---|---|---|---|---|\n");
     for (const EverydayScore & s : e.categories) print_row(s);
     print_row(e.all);
+    if (e.warned.sentences) print_row(e.warned);
+    if (e.unwarned.sentences) print_row(e.unwarned);
     if (!out_path.empty()) {
         std::ofstream f(out_path, std::ios::binary | std::ios::trunc);
         for (size_t i = 0; i < items.size(); i++)
             f << items[i].id << '\t' << items[i].category << '\t' << items[i].source << '\t' << e.hypotheses[i] << '\t'
-              << decode_stop_name(e.stops[i]) << '\n';
+              << decode_stop_name(e.stops[i]) << '\t' << e.confidences[i] << '\n';
         if (!f) { std::fprintf(stderr, "attn eval: cannot write %s\n", out_path.c_str()); return 1; }
     }
     return 0;

@@ -58,9 +58,13 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
         done.push_back(t.translate_paragraph(cc, item.source, opts, size_t(-1), nullptr));
         e.hypotheses.push_back(done.back().display);
         DecodeStop stop = DecodeStop::Eos;
-        for (const Translation & r : done.back().translations)
+        double confidence = 1.0;
+        for (const Translation & r : done.back().translations) {
             if (r.decode.stop != DecodeStop::Eos) stop = r.decode.stop;
+            confidence = std::min(confidence, output_confidence(r.decode));
+        }
         e.stops.push_back(stop);
+        e.confidences.push_back(confidence);
     }
     // Scores per category, then for everything, from the same per-item results.
     std::vector<std::string> order;
@@ -92,6 +96,11 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
     std::vector<size_t> everything(items.size());
     for (size_t i = 0; i < items.size(); i++) everything[i] = i;
     e.all = score("all", everything);
+    std::vector<size_t> warned, unwarned;
+    for (size_t i = 0; i < items.size(); i++)
+        (e.stops[i] != DecodeStop::Eos || e.confidences[i] < kLowConfidence ? warned : unwarned).push_back(i);
+    e.warned = score("with a warning (stopped or unsure)", warned);
+    e.unwarned = score("without a warning", unwarned);
     return e;
 }
 

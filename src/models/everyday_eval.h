@@ -36,6 +36,10 @@ struct EverydayEval {
     EverydayScore all;
     std::vector<std::string> hypotheses;    // one per item
     std::vector<DecodeStop> stops;          // one per item
+    std::vector<double> confidences;        // one per item: its least confident sentence's output_confidence
+    // The items whose translation came with a warning (stopped, or the low-confidence notice of
+    // models/translator.h), and the rest: whether the warnings pick out the worse translations.
+    EverydayScore warned, unwarned;
 };
 
 EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::vector<EverydayItem> & items,
