@@ -221,8 +221,10 @@ private:
         if (c.mood == Mood::Wh) how_many(p.wh, c.subject, c.id + 6);
         if (c.time >= 0) adverb(p.middle, c.time, c.id + 8);
         const bool indefinite = c.subject.kind == NounPhrase::Kind::Noun && (c.subject.det == Det::A || c.subject.det == Det::None);
+        const bool counted = c.subject.det == Det::Number;  // es gab nicht fünfzehn Spieler
+        if (c.negated && counted) p.middle.add("nicht", c.id + 2);
         if (c.mood != Mood::Wh) noun_phrase(p.middle, c.subject, Acc, c.negated && indefinite ? c.id + 2 : -1);
-        if (c.negated && !indefinite) p.middle.add("nicht", c.id + 2);
+        if (c.negated && !indefinite && !counted) p.middle.add("nicht", c.id + 2);
         if (c.place) {  // the place comes first in a statement: im Park gibt es …
             AlignedText & where = c.mood == Mood::Statement && c.time < 0 ? p.fronted : p.middle;
             place(where, *c.place);
@@ -411,8 +413,9 @@ private:
                 p->right.add(v->de_inf, c.id);
                 return;
             case Tense::Past: case Tense::Perfect:
-                // German speech uses the perfect for both: habe … gekauft.
-                p->finite.add(v->de_sein ? sein(person) : haben(person), c.id + 1, false);
+                // German speech uses the perfect for both: habe … gekauft. A verb of motion that
+                // takes sein takes haben with an accusative object: sie ist geritten, sie hat das Pferd geritten.
+                p->finite.add(v->de_sein && !(c.object && !v->de_dative) ? sein(person) : haben(person), c.id + 1, false);
                 p->right.add(v->de_pp, c.id);
                 p->right.also(c.id + 1, false);
                 return;

@@ -26,7 +26,8 @@ const char * kNouns =
     "anna\tanna\tname\t0\t安娜\t個\tAnna\tAnna\tf\t0\t-\t-\t-\n"                    // 7
     "taipei\t-\tplace_name\t0\t台北\t-\tTaipeh\t-\tn\t0\tin\tin\t-\n"                  // 8
     "station\tstations\tplace\t0\t車站\t個\tBahnhof\tBahnhöfe\tm\t0\tat\tan\t-\n"       // 9
-    "dollar\tdollars\tobject\t0\t美元\t個\tDollar\tDollar\tm\t0\t-\t-\t-\n";          // 10
+    "dollar\tdollars\tobject\t0\t美元\t個\tDollar\tDollar\tm\t0\t-\t-\t-\n"           // 10
+    "horse\thorses\tanimal\t0\t馬\t匹\tPferd\tPferde\tn\t0\t-\t-\t-\n";                // 11
 const char * kVerbs =
     "buy\tbuys\tbought\tbought\ttr\tperson\tclothing\t買\t了\tkaufen\tkaufe|kaufst|kauft|kaufen|kauft|kaufen\tgekauft\thaben\t-\tacc\n"  // 0
     "meet\tmeets\tmet\tmet\ttr\tperson\tperson\t遇見\t了\ttreffen\ttreffe|triffst|trifft|treffen|trefft|treffen\tgetroffen\thaben\t-\tacc\n"  // 1
@@ -36,7 +37,8 @@ const char * kVerbs =
     "like\tlikes\tliked\tliked\ttr\tperson\tclothing\t喜歡\t-\tmögen\tmag|magst|mag|mögen|mögt|mögen\tgemocht\thaben\t-\tacc\n"  // 5
     "go\tgoes\twent\tgone\tintr\tperson\t-\t走\t了\tgehen\tgehe|gehst|geht|gehen|geht|gehen\tgegangen\tsein\t-\t-\n"  // 6
     "cost\tcosts\tcost\tcost\ttr\tclothing\tobject\t要價\t-\tkosten\tkoste|kostest|kostet|kosten|kostet|kosten\tgekostet\thaben\t-\tacc\n"  // 7
-    "try\ttries\ttried\ttried\tintr\tperson\t-\t嘗試\t了\tversuchen\tversuche|versuchst|versucht|versuchen|versucht|versuchen\tversucht\thaben\t-\t-\n";  // 8
+    "try\ttries\ttried\ttried\tintr\tperson\t-\t嘗試\t了\tversuchen\tversuche|versuchst|versucht|versuchen|versucht|versuchen\tversucht\thaben\t-\t-\n"  // 8
+    "ride\trides\trode\tridden\ttr\tperson\tanimal\t騎\t了\treiten\treite|reitest|reitet|reiten|reitet|reiten\tgeritten\tsein\t-\tacc\n";  // 9
 const char * kAdjectives =
     "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n"                   // 0
     "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n"              // 1
@@ -397,6 +399,27 @@ TEST_F(Fixture, ToInfinitive) {
            "Das Mädchen versucht , ein Kleid zu kaufen .");
 }
 
+// A verb of motion with sein takes haben with an accusative object; a counted thing that is not
+// there: nicht before the number.
+TEST_F(Fixture, HabenWithAnObjectAndNichtBeforeANumber) {
+    Clause c = clause(9, Tense::Past);
+    c.subject = pronoun(Pronoun::She);
+    c.object = share(noun(11));
+    expect(sentence(c), "she rode the horse .", "她 騎 了 馬 。", "Sie hat das Pferd geritten .");
+    Clause e;
+    e.kind = ClauseKind::Existential;
+    e.id = next_id;
+    next_id += 16;
+    e.tense = Tense::Past;
+    e.negated = true;
+    e.subject = noun(0, Det::Number);
+    e.subject.number = 15;
+    e.subject.plural = true;
+    e.place = share(noun(3));
+    expect(sentence(e), "there were not fifteen girls in the park .", "公園 裡 沒有 十五 個 女孩 。",
+           "Im Park gab es nicht fünfzehn Mädchen .");
+}
+
 // A price is asked with "how much": 多少 錢, wie viel; the money noun unsaid.
 TEST_F(Fixture, HowMuch) {
     Clause c = clause(7, Tense::Present);
@@ -655,7 +678,7 @@ TEST_F(Fixture, LikeToAndWouldLike) {
 
 // Phrasebook expressions alone, opening a sentence (German goes on in its own case) and after one.
 TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
-    // The fixture's nouns and one more name (noun 11) for the slot.
+    // The fixture's nouns and one more name (noun 12) for the slot.
     ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "tom\t-\tname\t0\t湯姆\t-\tTom\t-\tm\t0\t-\t-\t-\n", kVerbs, kAdjectives,
                                kAdverbs, &lex).ok);
     ASSERT_TRUE(parse_phrasebook("greeting\thello , NAME !\t你好 ， NAME ！\tHallo , NAME !\t0-0 1-1 2-2 3-3\t0-0 1-1 2-2 3-3\tname,first\n"
@@ -665,7 +688,7 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     c.subject = pronoun(Pronoun::I);
     Sentence s = sentence(c);
     s.phrase = 0;
-    s.phrase_name = 11;
+    s.phrase_name = 12;
     s.phrase_id = next_id;
     next_id += 32;
     s.phrase_use = Sentence::PhraseUse::Alone;
