@@ -338,16 +338,20 @@ void Grammar::fill_verb_arguments(Clause & c, const Verb & v, float richness, bo
             }
             break;
     }
-    // Not "we require us" or "i observed us": a pronoun object that takes in the subject would be
-    // reflexive ("ourselves"), which the grammar does not build, so it names someone else.
+    if (m_options.everyday) not_reflexive(c);
+}
+
+// Not "we require us", "i observed us", "please employ you": a pronoun object that takes in the
+// subject would be reflexive ("ourselves"), which the grammar does not build, so it names someone else.
+void Grammar::not_reflexive(Clause & c) const {
+    if (c.subject.kind != NounPhrase::Kind::Pronoun) return;
     auto overlaps = [](Pronoun a, Pronoun b) {
         const bool speaker_a = a == Pronoun::I || a == Pronoun::We, speaker_b = b == Pronoun::I || b == Pronoun::We;
         return (a == b && a != Pronoun::It) || (speaker_a && speaker_b);
     };
-    if (m_options.everyday && c.subject.kind == NounPhrase::Kind::Pronoun)
-        for (NounPhrase * o : {c.object.get(), c.indirect.get()})
-            if (o && o->kind == NounPhrase::Kind::Pronoun && overlaps(o->pronoun, c.subject.pronoun))
-                o->pronoun = c.subject.pronoun == Pronoun::They ? Pronoun::He : Pronoun::They;
+    for (NounPhrase * o : {c.object.get(), c.indirect.get()})
+        if (o && o->kind == NounPhrase::Kind::Pronoun && overlaps(o->pronoun, c.subject.pronoun))
+            o->pronoun = c.subject.pronoun == Pronoun::They ? Pronoun::He : Pronoun::They;
 }
 
 Clause Grammar::clause(float richness, bool main, bool allow_complement) {
@@ -434,6 +438,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
             c.please = false;
             c.subject.pronoun = Pronoun::We;
         }
+        not_reflexive(c);
     }
     // Requests: "can you / could you (please) help me?"
     const bool to_you = c.subject.kind == NounPhrase::Kind::Pronoun && c.subject.pronoun == Pronoun::You;

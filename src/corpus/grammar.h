@@ -91,6 +91,7 @@ private:
     void maybe_how_many(Clause & c);
     void maybe_how_adjective(Clause & c);
     void maybe_infinitive(Clause & c);
+    void not_reflexive(Clause & c) const;
     NounPhrase place_phrase(float richness, const std::vector<int> & pool);
     bool name_if_proper(NounPhrase & np) const;
     void add_phrase(Sentence & s);

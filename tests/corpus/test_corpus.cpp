@@ -176,6 +176,11 @@ TEST_P(GrammarCoverage, RandomSentencesAreWellFormed) {
             ASSERT_GT(t->size(), 0u);
             for (const Word & w : t->words()) ASSERT_FALSE(w.text.empty() || w.text.find(' ') != std::string::npos);
         }
+        // No reflexive objects in the everyday grammar ("we require us"): it does not build "ourselves".
+        const Clause & m = s.main;
+        if (everyday && m.subject.kind == NounPhrase::Kind::Pronoun && m.object && m.object->kind == NounPhrase::Kind::Pronoun &&
+            m.subject.pronoun != Pronoun::It)
+            EXPECT_NE(m.object->pronoun, m.subject.pronoun) << realize_example(lex, s).en;
         const bool phrase = std::find(s.tags.begin(), s.tags.end(), "phrase") != s.tags.end();  // may say Wi-Fi
         for (const Word & w : zh.words())
             for (char ch : w.text)
