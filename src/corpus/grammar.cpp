@@ -654,6 +654,7 @@ Clause Grammar::weather_clause(float richness, bool main) {
     c.negated = c.mood == Mood::Statement && chance(0.1);
     if (c.negated) c.degree = Degree::None;
     if (chance(0.3 + 0.3 * richness)) c.time = pick_time(c.tense);
+    if (m_options.everyday && c.progressive) c.time = -1;  // it is raining now, not "every weekend"
     c.time_fronted = main && c.time >= 0 && c.mood == Mood::Statement && chance(0.35);
     if (chance(0.25) && !m_locations.empty()) c.place = std::make_shared<NounPhrase>(place_phrase(0.0f, m_locations));
     c.subject.kind = NounPhrase::Kind::Pronoun;
