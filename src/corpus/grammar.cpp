@@ -21,7 +21,8 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         std::vector<std::string> t = core;
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
-                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective", "how_often", "which", "infinitive"})
+                               "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
+                               "how_often", "which", "infinitive"})
             t.push_back(e);
         return t;
     }();
@@ -506,7 +507,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (c.gap == Role::Subject) c.subject.relative.reset();
         if (c.gap == Role::Place) c.place->adjectives.clear();
         if (!v && c.gap == Role::Subject) c.gap = Role::Reason;
-        if (m_options.everyday) maybe_how_adjective(c);
+        if (m_options.everyday) maybe_how(c);
     }
     return c;
 }
@@ -679,11 +680,10 @@ void Grammar::add_phrase(Sentence & s) {
     new_id();  // a phrase takes two blocks of ids: up to 31 words and the comma
 }
 
-// "how many books did you buy?": a countable object asked about by number.
-// "how tall is your brother", "how old is anna": a question for the degree of a gradable
-// predicate adjective (the ones Chinese says with 很).
-void Grammar::maybe_how_adjective(Clause & c) {
-    // "how often do you cook": an event asked for its frequency, in place of a reason.
+// How-questions in place of a why-question: "how often do you cook" asks an event's frequency;
+// "how tall is your brother", "how old is anna" the degree of a gradable predicate adjective (the
+// ones Chinese says with 很).
+void Grammar::maybe_how(Clause & c) {
     if (c.verb >= 0 && c.gap == Role::Reason && c.frequency < 0 && !c.progressive && !c.going_to && c.modal == Modal::None &&
         c.tense != Tense::Perfect && chance(0.15)) {
         c.gap = Role::Frequency;
@@ -697,6 +697,8 @@ void Grammar::maybe_how_adjective(Clause & c) {
     c.frequency = -1;  // not "how good is a block rarely"
 }
 
+// "how many books did you buy", "which book", "how much does it cost": a countable object asked
+// about by number or by kind, a price by amount.
 void Grammar::maybe_how_many(Clause & c) {
     if (c.gap != Role::Object || !c.object || c.object->kind != NounPhrase::Kind::Noun) return;
     if (c.verb >= 0 && c.verb == m_cost_verb) {  // a price is asked with "how much", never "what"

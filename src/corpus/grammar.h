@@ -89,7 +89,7 @@ private:
     Clause existential_clause(float richness, bool main);
     Clause weather_clause(float richness, bool main);
     void maybe_how_many(Clause & c);
-    void maybe_how_adjective(Clause & c);
+    void maybe_how(Clause & c);
     void maybe_infinitive(Clause & c);
     void not_reflexive(Clause & c) const;
     NounPhrase place_phrase(float richness, const std::vector<int> & pool);
