@@ -291,8 +291,7 @@ private:
                     break;
                 case Role::Place: w = "wo"; break;
                 case Role::Time: w = "wann"; break;
-                case Role::Degree: w = "wie"; break;
-                case Role::Frequency: w = "wie"; break;
+                case Role::Degree: case Role::Frequency: w = "wie"; break;  // wie groß, wie oft
                 default: break;
             }
             if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany) how_many(p.wh, *c.object, c.id + 6);
