@@ -97,22 +97,30 @@ int person_index(const NounPhrase & np) {
     }
 }
 
-const char * infinitive_verb_zh(const Verb & v) {
-    static const std::vector<std::pair<Tokens, const char *>> table = {
-        {{"start"}, "開始"}, {{"begin"}, "開始"}, {{"try"}, "試著"}, {{"learn"}, "學"}, {{"plan"}, "打算"},
-        {{"hope"}, "希望"}, {{"forget"}, "忘記"}, {{"promise"}, "答應"}};
+namespace {
+
+using VerbTable = std::vector<std::pair<Tokens, const char *>>;  // English base form → Chinese
+
+const char * look_up(const VerbTable & table, const Verb & v) {
     for (const auto & [en, zh] : table)
         if (v.en_base == en) return zh;
     return nullptr;
 }
 
+} // namespace
+
+const char * infinitive_verb_zh(const Verb & v) {
+    static const VerbTable table = {
+        {{"start"}, "開始"}, {{"begin"}, "開始"}, {{"try"}, "試著"}, {{"learn"}, "學"}, {{"plan"}, "打算"},
+        {{"hope"}, "希望"}, {{"forget"}, "忘記"}, {{"promise"}, "答應"}};
+    return look_up(table, v);
+}
+
 const char * destination_pattern_zh(const Verb & v) {
-    static const std::vector<std::pair<Tokens, const char *>> table = {
+    static const VerbTable table = {
         {{"go"}, "去 D"}, {{"come"}, "來 D"}, {{"return"}, "回到 D"}, {{"come", "back"}, "回到 D"},
         {{"fly"}, "飛 去 D"}, {{"travel"}, "去 D 旅行"}};
-    for (const auto & [en, zh] : table)
-        if (v.en_base == en) return zh;
-    return nullptr;
+    return look_up(table, v);
 }
 
 bool is_person(const Lexicon & lex, const NounPhrase & np) {

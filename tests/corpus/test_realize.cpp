@@ -68,6 +68,18 @@ struct Fixture : ::testing::Test {
         next_id += 16;
         return np;
     }
+    NounPhrase name(int n) {  // a person's or a place's name: no article
+        NounPhrase np = noun(n, Det::None);
+        np.kind = NounPhrase::Kind::Name;
+        return np;
+    }
+    Clause existential() {  // "there is …"
+        Clause c;
+        c.kind = ClauseKind::Existential;
+        c.id = next_id;
+        next_id += 16;
+        return c;
+    }
     Clause clause(int verb, Tense t) {
         Clause c;
         c.verb = verb;
@@ -264,13 +276,9 @@ TEST_F(Fixture, ProgressiveAndGoingTo) {
 // A place by its name: no article or locative (在 台北, 台北 有, not 台北 裡 有); a plan denied is
 // 不 會, never 不 要 ("don't").
 TEST_F(Fixture, PlaceNamesAndDeniedPlans) {
-    Clause c;
-    c.kind = ClauseKind::Existential;
-    c.id = next_id;
-    next_id += 16;
+    Clause c = existential();
     c.subject = noun(0, Det::A);
-    NounPhrase taipei = noun(8, Det::None);
-    taipei.kind = NounPhrase::Kind::Name;
+    NounPhrase taipei = name(8);
     c.place = share(taipei);
     expect(sentence(c), "there is a girl in taipei .", "台北 有 一 個 女孩 。", "In Taipeh gibt es ein Mädchen .");
     Clause g = clause(4, Tense::Future);
@@ -293,8 +301,7 @@ TEST_F(Fixture, Destinations) {
     Clause p = clause(6, Tense::Present);
     p.progressive = true;
     p.subject = pronoun(Pronoun::She);
-    NounPhrase taipei = noun(8, Det::None);
-    taipei.kind = NounPhrase::Kind::Name;
+    NounPhrase taipei = name(8);
     p.destination = share(taipei);
     expect(sentence(p), "she is going to taipei .", "她 要 去 台北 。", "Sie geht nach Taipeh .");
     Clause n = clause(6, Tense::Present);
@@ -314,8 +321,7 @@ TEST_F(Fixture, LetUs) {
     expect(sentence(c), "let's go to the park .", "我們 去 公園 吧 。", "Gehen wir in den Park .");
     Clause n = c;
     n.negated = true;
-    NounPhrase taipei = noun(8, Det::None);
-    taipei.kind = NounPhrase::Kind::Name;
+    NounPhrase taipei = name(8);
     n.destination = share(taipei);
     expect(sentence(n), "let's not go to taipei .", "我們 不要 去 台北 吧 。", "Gehen wir nicht nach Taipeh .");
     Clause o = clause(2, Tense::Present);
@@ -337,8 +343,7 @@ TEST_F(Fixture, HowAdjective) {
     c.gap = Role::Degree;
     expect(sentence(c), "how expensive is the dress ?", "洋裝 有 多 貴 ？", "Wie teuer ist das Kleid ?");
     Clause a = c;
-    NounPhrase anna = noun(7, Det::None);
-    anna.kind = NounPhrase::Kind::Name;
+    NounPhrase anna = name(7);
     a.subject = anna;
     a.predicate_adjective = 2;
     expect(sentence(a), "how old is anna ?", "安娜 幾 歲 ？", "Wie alt ist Anna ?");
@@ -406,10 +411,7 @@ TEST_F(Fixture, HabenWithAnObjectAndNichtBeforeANumber) {
     c.subject = pronoun(Pronoun::She);
     c.object = share(noun(11));
     expect(sentence(c), "she rode the horse .", "她 騎 了 馬 。", "Sie hat das Pferd geritten .");
-    Clause e;
-    e.kind = ClauseKind::Existential;
-    e.id = next_id;
-    next_id += 16;
+    Clause e = existential();
     e.tense = Tense::Past;
     e.negated = true;
     e.subject = noun(0, Det::Number);
@@ -502,8 +504,7 @@ TEST_F(Fixture, Possessives) {
         np.adjectives = std::move(adjectives);
         return share(std::move(np));
     };
-    NounPhrase anna = noun(7, Det::None);
-    anna.kind = NounPhrase::Kind::Name;
+    NounPhrase anna = name(7);
     Clause c = clause(0, Tense::Present);
     c.subject = noun(0);
     c.object = owned(anna, 1, {0});
@@ -576,10 +577,7 @@ TEST_F(Fixture, ImperativesAndRequests) {
 }
 
 TEST_F(Fixture, ThereIsAndHowMany) {
-    Clause c;
-    c.kind = ClauseKind::Existential;
-    c.id = next_id;
-    next_id += 16;
+    Clause c = existential();
     c.subject = noun(0, Det::A);
     c.place = share(noun(3));
     expect(sentence(c), "there is a girl in the park .", "公園 裡 有 一 個 女孩 。", "Im Park gibt es ein Mädchen .");
