@@ -722,6 +722,19 @@ void Grammar::tag_noun_phrase(const NounPhrase & np) {
     if (np.coordinated) { m_tags.insert("coordination"); tag_noun_phrase(*np.coordinated); }
 }
 
+// A statement in the perfect says that something is now done ("she has bought a car"); asked,
+// denied or with ever/never/before, it speaks of experience ("have you seen it", "i have never
+// been there"). The core grammar leaves every perfect an experience.
+void Grammar::mark_perfect_done(Clause & c) {
+    bool experience = c.negated || c.mood != Mood::Statement;
+    if (c.frequency >= 0) {
+        const Tokens & en = m_lex.adverbs[size_t(c.frequency)].en;
+        experience |= en == Tokens{"ever"} || en == Tokens{"never"} || en == Tokens{"before"};
+    }
+    c.perfect_done = c.tense == Tense::Perfect && !experience;
+    if (c.complement) mark_perfect_done(*c.complement);
+}
+
 void Grammar::tag_clause(const Clause & c) {
     const Verb * v = verb_of(m_lex, c);
     if (c.progressive) m_tags.insert("progressive");
@@ -811,6 +824,10 @@ Sentence Grammar::sample(Rng & rng, float richness) {
         return s;
     }
     if (s.phrase_use != Sentence::PhraseUse::None) m_tags.insert("phrase");
+    if (m_options.everyday) {
+        mark_perfect_done(s.main);
+        if (s.second) mark_perfect_done(*s.second);
+    }
     tag_clause(s.main);
     if (s.second) tag_clause(*s.second);
     s.tags.assign(m_tags.begin(), m_tags.end());

@@ -86,6 +86,7 @@ private:
     // The everyday constructions (GrammarOptions::everyday).
     void everyday_event(Clause & c, const Verb & v, bool main);
     void everyday_copula(Clause & c, float richness);
+    void mark_perfect_done(Clause & c);
     Clause existential_clause(float richness, bool main);
     Clause weather_clause(float richness, bool main);
     void maybe_how_many(Clause & c);

@@ -147,14 +147,17 @@ public:
         // A verb before a to-infinitive (試著 打電話) takes no aspect of its own.
         const bool infinitive = c.complement && c.complement->to_infinitive;
         // The aspect marker: 了 for a completed event (not in relative clauses, where 昨天 買 的
-        // 襯衫 is the natural form, nor under negation), 過 for the perfect (kept under 沒).
+        // 襯衫 is the natural form, nor under negation). The perfect is 過, an experience (你 看 過
+        // 嗎, 沒 看 過), unless it says that something is now done (她 買 了 車): 了, and nothing
+        // for a state (我 認識 她).
         std::string aspect;
         if (c.modal == Modal::None && !relative && !c.progressive && c.mood != Mood::Imperative) {
             // Habits (常常, 總是) take no 了 even in the past.
             if (c.tense == Tense::Past && !c.negated && !stative && v->frame != Frame::Clause && c.frequency < 0 &&
                 c.gap != Role::Frequency && !infinitive)
                 aspect = v->zh_asp;
-            if (c.tense == Tense::Perfect && v->frame != Frame::Clause) aspect = "過";
+            if (c.tense == Tense::Perfect && v->frame != Frame::Clause)
+                aspect = !c.perfect_done ? "過" : stative || infinitive ? "" : v->zh_asp;
         }
         // With the object inside the verb (打電話 給 O), 了 closes the phrase (打電話 給 她 了) while
         // 過 stays on the verb (打電話 過 給 她).

@@ -446,6 +446,26 @@ TEST_F(Fixture, Might) {
     expect(sentence(b), "the girl might buy a dress .", "女孩 可能 買 一 件 洋裝 。", "Das Mädchen könnte ein Kleid kaufen .");
 }
 
+// The perfect in Chinese: 了 when it says something is now done, 過 when it asks about an
+// experience; 了 closes a verb phrase with its object inside (打電話 給 他 了).
+TEST_F(Fixture, PerfectDoneOrExperienced) {
+    Clause done = clause(0, Tense::Perfect);
+    done.perfect_done = true;
+    done.subject = pronoun(Pronoun::She);
+    done.object = share(noun(1, Det::A));
+    expect(sentence(done), "she has bought a dress .", "她 買 了 一 件 洋裝 。", "Sie hat ein Kleid gekauft .");
+    Clause asked = clause(0, Tense::Perfect);
+    asked.mood = Mood::YesNo;
+    asked.subject = pronoun(Pronoun::She);
+    asked.object = share(noun(1, Det::A));
+    expect(sentence(asked), "has she bought a dress ?", "她 買 過 一 件 洋裝 嗎 ？", "Hat sie ein Kleid gekauft ?");
+    Clause called = clause(2, Tense::Perfect);
+    called.perfect_done = true;
+    called.subject = pronoun(Pronoun::She);
+    called.object = share(pronoun(Pronoun::He));
+    expect(sentence(called), "she has called him .", "她 打電話 給 他 了 。", "Sie hat ihn angerufen .");
+}
+
 // Pronoun + be/will contracted as typed ("i'm", "it's", "we'll"), the one word linked to both
 // concepts; never at a clause's end.
 TEST_F(Fixture, EnglishContractions) {
