@@ -22,7 +22,10 @@
 //               "replicas": 1 (data parallel: each batch split by sentences over this many threads,
 //               each with its own copy of the model; results repeat for a given count),
 //               "alignment_weight": 0, "alignment_layer": -1, "alignment_head": 0 (guided alignment
-//               on one cross-attention head, with a corpus's gold links; see TrainOptions)},
+//               on one cross-attention head, with a corpus's gold links; see TrainOptions),
+//               "init": "" (a model file of an earlier run of this config to go on from: its
+//               weights, and its step and epoch for the schedule and the batch order; Adam's
+//               moments start again. For runs longer than one sitting whose checkpoint is gone.)},
 //    "output": {"dir": "runs/reverse", "checkpoint_every": 200, "dtype": "F32"|"F16" (the final
 //               model file's storage; checkpoints are always F32)}}
 // Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors. A translator's
@@ -32,6 +35,7 @@
 #include "corpus/parallel_data.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
+#include "train/meta_value.h"
 #include "train/plot.h"
 #include "train/rnn_train.h"
 #include "train/toy_tasks.h"
@@ -71,6 +75,7 @@ struct RunConfig {
     std::vector<RealPairs> real;  // pieces only
     double max_seconds = 0;
     int replicas = 1;
+    std::string init;  // a model file to continue from ("train": {"init": ...})
     StoreAs store_as = StoreAs::F32;  // the final model file's tensors ("output": {"dtype": "F16"})
 };
 
@@ -173,6 +178,10 @@ Status read_run_config(const std::string & path, RunConfig * out) {
             return Status::error(path + ": train.schedule must be \"noam\", \"cosine\" or \"constant\"");
         c.trainer.schedule = train["schedule"].get<std::string>();
     }
+    if (train.contains("init")) {
+        if (!train["init"].is_string()) return Status::error(path + ": train.init must be a string");
+        c.init = train["init"].get<std::string>();
+    }
     if (c.min_len > c.max_len) return Status::error(path + ": data.min_len > data.max_len");
     if (c.corpus_dir.empty() && c.max_len + 1 > c.model.max_positions) return Status::error(path + ": data.max_len does not fit model.max_positions");
     if (c.corpus_dir.empty() && (c.model.src_vocab < kToyVocab || c.model.tgt_vocab < kToyVocab))
@@ -202,9 +211,22 @@ struct TrainedModel {
 
     Status create(const RunConfig & rc) {
         rnn = rc.rnn;
+        if (!rc.init.empty()) return load_init(rc);
         if (rnn) return RnnModel::create(rc.rnn_model, RnnModel::random_weights(rc.rnn_model, rc.trainer.seed), &rnn_model);
         return Transformer::create(rc.model, Transformer::random_weights(rc.model, rc.trainer.seed), &transformer);
     }
+    // The model file of an earlier run of the same architecture and vocabularies.
+    Status load_init(const RunConfig & rc) {
+        const Status st = rnn ? RnnModel::load(rc.init, &rnn_model) : Transformer::load(rc.init, &transformer);
+        if (!st) return Status::error("train.init: " + st.message);
+        const std::string have = rnn ? rnn_model.config().to_json() : transformer.config().to_json();
+        const std::string want = rnn ? rc.rnn_model.to_json() : rc.model.to_json();
+        if (have != want)
+            return Status::error("train.init: " + rc.init + " is a model of another shape or vocabulary (" + have +
+                                 ") than this config's (" + want + ")");
+        return Status::success();
+    }
+    const std::map<std::string, std::string> & metadata() const { return rnn ? rnn_model.metadata() : transformer.metadata(); }
     void bind_trainer(Compute & cc, const RunConfig & rc) {
         if (rnn) seq2seq = std::make_unique<RnnTrainer>(cc, rnn_model, rc.options.label_smoothing);
         else seq2seq = std::make_unique<TransformerTrainer>(cc, transformer, rc.options);
@@ -240,6 +262,21 @@ double sequence_accuracy(Compute & cc, const TrainedModel & model, const std::ve
         correct += model.greedy(cc, e.src, int(e.tgt.size()) + 2) == want;
     }
     return heldout.empty() ? 0.0 : double(correct) / double(heldout.size());
+}
+
+// A warm start from train.init: the same subword pieces (so every token id means what it meant),
+// and the step and epoch the earlier run reached, so the learning rate goes on down its schedule
+// and the batches go on to a new epoch's order.
+Status continue_from_init(const RunConfig & rc, const TrainedModel & model, const std::string & pieces_text, Trainer * trainer) {
+    const std::map<std::string, std::string> & meta = model.metadata();
+    auto value = [&](const char * key) { auto it = meta.find(key); return it == meta.end() ? std::string() : it->second; };
+    if (value("pieces") != pieces_text)
+        return Status::error("train.init: " + rc.init + " was trained with other subword pieces than " + rc.pieces);
+    int64_t step = 0, epoch = 0;
+    if (!parse_int64(value("training_steps"), &step) || !parse_int64(value("training_epoch"), &epoch) || step < 0 || epoch < 0)
+        return Status::error("train.init: " + rc.init + " does not say how far it was trained (training_steps, training_epoch)");
+    trainer->continue_from(step, epoch + 1);
+    return Status::success();
 }
 
 } // namespace
@@ -346,6 +383,13 @@ int cli_train(int argc, char ** argv) {
     checkpoint_meta["replicas"] = std::to_string(rc.replicas);
     Seq2SeqTask task(*model.seq2seq, train_data, rc.trainer.max_tokens, replica_models);
     Trainer trainer(task, rc.trainer, checkpoint_meta);
+    if (!rc.init.empty() && !resume) {
+        if (Status st = continue_from_init(rc, model, pieces_text, &trainer); !st) {
+            std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
+            return 2;
+        }
+        std::fprintf(stderr, "continuing %s from step %lld\n", rc.init.c_str(), (long long)trainer.progress().step);
+    }
     if (resume) {
         if (Status st = trainer.resume(rc.trainer.checkpoint_path); !st) {
             std::fprintf(stderr, "attn train: cannot resume: %s\n", st.message.c_str());
@@ -399,13 +443,14 @@ int cli_train(int argc, char ** argv) {
                 if (!seen[id]) unseen += (unseen.empty() ? "" : " ") + std::to_string(id);
             model.set_metadata("unseen_source_pieces", unseen);
         }
-        model.set_metadata("training_steps", std::to_string(trainer.progress().step));
         if (rc.options.alignment_weight > 0 && !rc.rnn) {  // the UI says which head was taught the alignment
             const int layer = rc.options.alignment_layer < 0 ? rc.model.decoder_layers - 1 : rc.options.alignment_layer;
             model.set_metadata("guided_alignment_layer", std::to_string(layer));
             model.set_metadata("guided_alignment_head", std::to_string(rc.options.alignment_head));
         }
     }
+    model.set_metadata("training_steps", std::to_string(trainer.progress().step));
+    model.set_metadata("training_epoch", std::to_string(trainer.progress().epoch));
     if (Status st = model.save(rc.dir + "/model.safetensors", rc.store_as); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
     const double acc = sequence_accuracy(cc, model, heldout, model.seq2seq->eos_id());
     std::printf("step %lld, loss %.4f, held-out sequence accuracy %.2f%% (%zu examples)\n",

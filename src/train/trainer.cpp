@@ -114,6 +114,12 @@ Status Trainer::resume(const std::string & path) {
     return Status::success();
 }
 
+void Trainer::continue_from(int64_t step, int64_t epoch) {
+    m_progress.step = step;
+    m_progress.epoch = epoch;
+    m_progress.batch_in_epoch = 0;
+}
+
 Status Trainer::open_log() {
     if (m_cfg.log_path.empty()) return Status::success();
     return m_log.open(m_cfg.log_path, m_progress.step > 0 ? m_progress.step : -1);

@@ -103,6 +103,10 @@ public:
 
     // Continues from a checkpoint: weights, optimizer moments, step, data position and RNG.
     Status resume(const std::string & checkpoint_path);
+    // Goes on from an earlier run whose weights the task's model already holds, its checkpoint
+    // gone: the schedule from that run's step, the batches from the start of `epoch`, Adam's
+    // moments from zero.
+    void continue_from(int64_t step, int64_t epoch);
     // Runs steps until budget_ms is spent (at least one) or the run is done; returns steps run.
     int step(double budget_ms);
     bool done() const { return m_progress.step >= m_cfg.total_steps; }
