@@ -23,11 +23,15 @@
 //               each with its own copy of the model; results repeat for a given count),
 //               "alignment_weight": 0, "alignment_layer": -1, "alignment_head": 0 (guided alignment
 //               on one cross-attention head, with a corpus's gold links; see TrainOptions),
-//               "init": "" (a model file of an earlier run of this config to go on from: its
-//               weights, and its step and epoch for the schedule and the batch order; Adam's
-//               moments start again. For runs longer than one sitting whose checkpoint is gone.)},
+//               "init": "" (a model file of an earlier run of this config to go on from, as
+//               --init FILE; see below)},
 //    "output": {"dir": "runs/reverse", "checkpoint_every": 200, "dtype": "F32"|"F16" (the final
 //               model file's storage; checkpoints are always F32)}}
+// --init FILE (or train.init) goes on from an earlier run's model file when its checkpoint is gone
+// (a run longer than one sitting): its weights, its subword pieces (data.pieces is then not read:
+// token ids mean something only with the pieces they were trained with), and its step and epoch,
+// so the learning rate goes on down its schedule and the batches go on to a new epoch's order.
+// Adam's moments start again from zero. The model must have the config's shape.
 // Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors. A translator's
 // model file also carries its vocabularies and the corpus fingerprint in its metadata.
 #include "app/cli.h"
@@ -211,21 +215,14 @@ struct TrainedModel {
 
     Status create(const RunConfig & rc) {
         rnn = rc.rnn;
-        if (!rc.init.empty()) return load_init(rc);
         if (rnn) return RnnModel::create(rc.rnn_model, RnnModel::random_weights(rc.rnn_model, rc.trainer.seed), &rnn_model);
         return Transformer::create(rc.model, Transformer::random_weights(rc.model, rc.trainer.seed), &transformer);
     }
-    // The model file of an earlier run of the same architecture and vocabularies.
-    Status load_init(const RunConfig & rc) {
-        const Status st = rnn ? RnnModel::load(rc.init, &rnn_model) : Transformer::load(rc.init, &transformer);
-        if (!st) return Status::error("train.init: " + st.message);
-        const std::string have = rnn ? rnn_model.config().to_json() : transformer.config().to_json();
-        const std::string want = rnn ? rc.rnn_model.to_json() : rc.model.to_json();
-        if (have != want)
-            return Status::error("train.init: " + rc.init + " is a model of another shape or vocabulary (" + have +
-                                 ") than this config's (" + want + ")");
-        return Status::success();
+    Status load(const std::string & path, bool as_rnn) {
+        rnn = as_rnn;
+        return rnn ? RnnModel::load(path, &rnn_model) : Transformer::load(path, &transformer);
     }
+    std::string config_json() const { return rnn ? rnn_model.config().to_json() : transformer.config().to_json(); }
     const std::map<std::string, std::string> & metadata() const { return rnn ? rnn_model.metadata() : transformer.metadata(); }
     void bind_trainer(Compute & cc, const RunConfig & rc) {
         if (rnn) seq2seq = std::make_unique<RnnTrainer>(cc, rnn_model, rc.options.label_smoothing);
@@ -264,17 +261,31 @@ double sequence_accuracy(Compute & cc, const TrainedModel & model, const std::ve
     return heldout.empty() ? 0.0 : double(correct) / double(heldout.size());
 }
 
-// A warm start from train.init: the same subword pieces (so every token id means what it meant),
-// and the step and epoch the earlier run reached, so the learning rate goes on down its schedule
-// and the batches go on to a new epoch's order.
-Status continue_from_init(const RunConfig & rc, const TrainedModel & model, const std::string & pieces_text, Trainer * trainer) {
-    const std::map<std::string, std::string> & meta = model.metadata();
+// The earlier run's model for --init, and the pieces it was trained with ("" for word vocabularies).
+Status load_init(const RunConfig & rc, TrainedModel * model, std::string * pieces_text) {
+    if (Status st = model->load(rc.init, rc.rnn); !st) return Status::error("init: " + st.message);
+    const auto & meta = model->metadata();
+    auto it = meta.find("pieces");
+    *pieces_text = it == meta.end() ? std::string() : it->second;
+    return Status::success();
+}
+
+// After the data sized the config, the init model must be of its shape and vocabulary sizes.
+Status check_init_shape(const RunConfig & rc, const TrainedModel & model) {
+    const std::string want = rc.rnn ? rc.rnn_model.to_json() : rc.model.to_json();
+    if (model.config_json() != want)
+        return Status::error("init: " + rc.init + " is a model of another shape (" + model.config_json() +
+                             ") than this config's (" + want + ")");
+    return Status::success();
+}
+
+// The trainer goes on from the step and epoch the init model reached.
+Status continue_from_init(const RunConfig & rc, const TrainedModel & model, Trainer * trainer) {
+    const auto & meta = model.metadata();
     auto value = [&](const char * key) { auto it = meta.find(key); return it == meta.end() ? std::string() : it->second; };
-    if (value("pieces") != pieces_text)
-        return Status::error("train.init: " + rc.init + " was trained with other subword pieces than " + rc.pieces);
     int64_t step = 0, epoch = 0;
     if (!parse_int64(value("training_steps"), &step) || !parse_int64(value("training_epoch"), &epoch) || step < 0 || epoch < 0)
-        return Status::error("train.init: " + rc.init + " does not say how far it was trained (training_steps, training_epoch)");
+        return Status::error("init: " + rc.init + " does not say how far it was trained (training_steps, training_epoch)");
     trainer->continue_from(step, epoch + 1);
     return Status::success();
 }
@@ -284,12 +295,14 @@ Status continue_from_init(const RunConfig & rc, const TrainedModel & model, cons
 int cli_train(int argc, char ** argv) {
     std::string config_path;
     bool resume = false;
+    std::string init;
     for (int i = 0; i < argc; i++) {
         const std::string a = argv[i];
         if (a == "--config" && i + 1 < argc) config_path = argv[++i];
         else if (a == "--resume") resume = true;
+        else if (a == "--init" && i + 1 < argc) init = argv[++i];
         else {
-            std::fprintf(stderr, "usage: attn train --config cfg.json [--resume]\n");
+            std::fprintf(stderr, "usage: attn train --config cfg.json [--resume | --init model.safetensors]\n");
             return 2;
         }
     }
@@ -297,23 +310,33 @@ int cli_train(int argc, char ** argv) {
     if (is_image_config(config_path)) return cli_train_image(config_path, resume);
     RunConfig rc;
     if (Status st = read_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
+    if (!init.empty()) rc.init = init;
+    if (!rc.init.empty() && resume) { std::fprintf(stderr, "attn train: --resume and --init exclude each other\n"); return 2; }
     mkdir(rc.dir.c_str(), 0755);
+    TrainedModel model;
+    std::string pieces_text;  // the subword model, for the model file's metadata
+    if (!rc.init.empty()) {
+        if (Status st = load_init(rc, &model, &pieces_text); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
+    }
 
     // The data: a toy task, or a generated corpus (whose vocabularies size the model).
     std::vector<Example> train_data, heldout;
     std::map<std::string, std::string> info;
     corpus::ParallelData corpus_train;
-    std::string pieces_text;  // the subword model, for the model file's metadata
     if (!rc.corpus_dir.empty()) {
         corpus::ParallelData dev;
         SubwordModel pieces;
-        if (!rc.pieces.empty()) {
+        if (!rc.init.empty()) rc.pieces = pieces_text.empty() ? "" : rc.init + " (its pieces)";
+        else if (!rc.pieces.empty()) {
             std::ifstream f(rc.pieces, std::ios::binary);
             std::stringstream ps;
             ps << f.rdbuf();
             pieces_text = ps.str();
-            if (Status st = SubwordModel::parse(pieces_text, &pieces); !f || !st) {
-                std::fprintf(stderr, "attn train: %s: %s\n", rc.pieces.c_str(), f ? st.message.c_str() : "cannot read");
+            if (!f) { std::fprintf(stderr, "attn train: %s: cannot read\n", rc.pieces.c_str()); return 2; }
+        }
+        if (!rc.pieces.empty()) {
+            if (Status st = SubwordModel::parse(pieces_text, &pieces); !st) {
+                std::fprintf(stderr, "attn train: %s: %s\n", rc.pieces.c_str(), st.message.c_str());
                 return 2;
             }
         }
@@ -360,8 +383,7 @@ int cli_train(int argc, char ** argv) {
         info = {{"task", toy_task_name(rc.task)}};
     }
 
-    TrainedModel model;
-    if (Status st = model.create(rc); !st) {
+    if (Status st = rc.init.empty() ? model.create(rc) : check_init_shape(rc, model); !st) {
         std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
         return 2;
     }
@@ -383,8 +405,8 @@ int cli_train(int argc, char ** argv) {
     checkpoint_meta["replicas"] = std::to_string(rc.replicas);
     Seq2SeqTask task(*model.seq2seq, train_data, rc.trainer.max_tokens, replica_models);
     Trainer trainer(task, rc.trainer, checkpoint_meta);
-    if (!rc.init.empty() && !resume) {
-        if (Status st = continue_from_init(rc, model, pieces_text, &trainer); !st) {
+    if (!rc.init.empty()) {
+        if (Status st = continue_from_init(rc, model, &trainer); !st) {
             std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
             return 2;
         }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs `attn train` (the command after `--`) twice on the reverse task: a first run, then a second
-that goes on from the first's model file with train.init, as a run longer than one sitting does
+that goes on from the first's model file with train.init (or --init), as a run longer than one sitting does
 once its checkpoint is gone. Standard library only.
 
 Checks that the second run
@@ -46,10 +46,10 @@ def main():
     attn = sys.argv[sys.argv.index("--") + 1:]
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
-        def train(name, **kw):
+        def train(name, flags=(), **kw):
             cfg = os.path.join(tmp, name + ".json")
             write_config(cfg, out_dir=os.path.join(tmp, name), **kw)
-            return subprocess.run(attn + ["train", "--config", cfg], capture_output=True, text=True, timeout=600)
+            return subprocess.run(attn + ["train", "--config", cfg, *flags], capture_output=True, text=True, timeout=600)
 
         first = train("first", steps=60)
         if first.returncode != 0:
@@ -73,7 +73,7 @@ def main():
         if int(b[0]["epoch"]) <= int(a[-1]["epoch"]):
             problems.append(f"the continued run starts in epoch {b[0]['epoch']}, not after the first run's {a[-1]['epoch']}")
 
-        wider = train("wider", steps=70, init=model, model=dict(MODEL, d_model=64))
+        wider = train("wider", steps=70, flags=["--init", model], model=dict(MODEL, d_model=64))
         if wider.returncode != 2 or "another shape" not in wider.stderr or model not in wider.stderr:
             problems.append("an init of another shape was not refused clearly: " + wider.stderr[-300:])
         missing_path = os.path.join(tmp, "nowhere.safetensors")
