@@ -3,7 +3,8 @@
 // input words read as <unk>, and the share of outputs stopped at the length cap or cut for
 // repeating, per category and overall, as a Markdown table. --out writes every output with why it
 // ended (id, category, English, translation, stop, confidence), for reading them. Two more rows
-// split the set by whether the reader is warned (stopped, or unsure: models/translator.h).
+// split the set by whether the reader is warned (stopped, unsure, or a construction the grammar
+// lacks: models/translator.h).
 #include "app/cli.h"
 #include "models/everyday_eval.h"
 

@@ -148,6 +148,7 @@ static int translate_text(const Translator & t, const std::string & text, const 
         std::printf("paragraph:   %zu sentences, translated one by one: %s\n", paragraph.sentences.size(), paragraph.display.c_str());
         std::printf("sentence %d:  %s\n", pick + 1, sentence.c_str());
     }
+    if (const std::string n = construction_notice(sentence); !n.empty()) std::printf("unlearned:   %s\n", n.c_str());
     std::printf("translation: %s\n", r.display.c_str());
     if (const std::string n = stop_notice(r.decode); !n.empty()) std::printf("stopped:     %s\n", n.c_str());
     std::printf("confidence:  %.0f%% (the mean probability the model gave its own tokens)\n", 100 * output_confidence(r.decode));

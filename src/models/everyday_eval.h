@@ -37,8 +37,8 @@ struct EverydayEval {
     std::vector<std::string> hypotheses;    // one per item
     std::vector<DecodeStop> stops;          // one per item
     std::vector<double> confidences;        // one per item: its least confident sentence's output_confidence
-    // The items whose translation came with a warning (stopped, or the low-confidence notice of
-    // models/translator.h), and the rest: whether the warnings pick out the worse translations.
+    // The items whose translation came with a warning (stopped, the low-confidence notice, or the
+    // construction notice of models/translator.h), and the rest: whether the warnings pick out the worse translations.
     EverydayScore warned, unwarned;
 };
 

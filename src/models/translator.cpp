@@ -1,5 +1,6 @@
 #include "models/translator.h"
 
+#include "corpus/unlearned_constructions.h"
 #include "text/piece_text.h"
 #include "text/sentence_notice.h"
 #include "text/sentences.h"
@@ -35,8 +36,20 @@ std::string confidence_notice(const DecodeResult & r) {
            "% probability on average): the sentence is probably unlike what it learned, so read it as a guess.";
 }
 
+std::string construction_notice(std::string_view text) {
+    const std::vector<corpus::UnlearnedConstruction> found = corpus::unlearned_constructions(tokenize_words(text));
+    if (found.empty()) return "";
+    std::string list;
+    for (size_t i = 0; i < found.size(); i++) {
+        if (i > 0) list += i + 1 == found.size() ? " and " : ", ";
+        list += found[i].name + " (\"" + found[i].words + "\")";
+    }
+    return "This sentence uses " + list + ", which the sentences this model learned from do not have: read the translation as a guess.";
+}
+
 std::vector<std::string> translation_notices(const Translator & t, std::string_view text, const Translation & r) {
     std::vector<std::string> out = input_notices(t, text, r);
+    if (std::string n = construction_notice(text); !n.empty()) out.push_back(std::move(n));
     if (std::string n = stop_notice(r.decode); !n.empty()) out.push_back(std::move(n));
     if (std::string n = confidence_notice(r.decode); !n.empty()) out.push_back(std::move(n));
     return out;

@@ -71,8 +71,13 @@ constexpr double kLowConfidence = 0.7;
 // has its stop_notice).
 std::string confidence_notice(const DecodeResult & r);
 
-// Everything to tell the reader about one sentence's translation: input_notices, then the stop
-// or low-confidence notice.
+// The notice for English the translators' grammar does not make (corpus/unlearned_constructions.h):
+// the passive, the conditional, have to …, each named with the typed words that show it; empty
+// when there are none.
+std::string construction_notice(std::string_view text);
+
+// Everything to tell the reader about one sentence's translation: input_notices, the construction
+// notice, then the stop or low-confidence notice.
 std::vector<std::string> translation_notices(const Translator & t, std::string_view text, const Translation & r);
 
 class Translator {

@@ -7,6 +7,7 @@
 #include "corpus/phrasebook.h"
 #include "corpus/realize.h"
 #include "corpus/time_expressions.h"
+#include "corpus/unlearned_constructions.h"
 #include "text/subword.h"
 #include "text/vocab.h"
 
@@ -186,6 +187,13 @@ TEST_P(GrammarCoverage, RandomSentencesAreWellFormed) {
             for (char ch : w.text)
                 ASSERT_FALSE((ch >= 'a' && ch <= 'z') && w.text != "t恤" && !phrase) << w.text;
         for (const Word & w : de.words()) ASSERT_EQ(w.text.find(".."), std::string::npos);
+        // Nothing the grammar makes is reported as a construction it lacks (its fixed phrases aside).
+        if (!phrase) {
+            std::vector<std::string> en_words;
+            for (const Word & w : en.words()) en_words.push_back(w.text);
+            const std::vector<UnlearnedConstruction> found = unlearned_constructions(en_words);
+            EXPECT_TRUE(found.empty()) << realize_example(lex, s).en << ": " << found[0].name << " (" << found[0].words << ")";
+        }
         for (const AlignedText * t : {&zh, &de}) {
             const GoldAlignment a = align(en, *t);
             for (const attn::Link & l : a.possible) {
@@ -212,6 +220,39 @@ TEST_P(GrammarCoverage, RandomSentencesAreWellFormed) {
 }
 
 INSTANTIATE_TEST_SUITE_P(CoreAndEveryday, GrammarCoverage, ::testing::Bool());
+
+// Typed sentences with a construction the grammar lacks, each found by name with the words that
+// show it; sentences the grammar does make are not flagged.
+TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
+    struct Case { const char * text, * name, * words; };
+    const Case cases[] = {
+        {"i've been waiting for an hour .", "the perfect progressive", "i've been waiting"},
+        {"she was reading a book when i called .", "the past progressive", "was reading"},
+        {"this book was written by my mother .", "the passive", "was written by"},
+        {"the car has been stolen .", "the perfect of be (has been …)", "been stolen"},
+        {"i would go if i had time .", "the conditional (would)", "would go"},
+        {"if i were you , i'd stay .", "the conditional (would)", "if i were"},
+        {"we will have finished by noon .", "the future perfect", "will have finished"},
+        {"he used to play the piano .", "used to (a past habit)", "used to play"},
+        {"you don't have to come .", "have to / need to (what one must do)", "have to come"},
+        {"she needs to sleep .", "have to / need to (what one must do)", "needs to sleep"},
+        {"the man whose car was stolen is here .", "a relative clause with whose or whom", "whose"},
+        {"how long have you lived in taipei ?", "how long (a duration)", "how long"},
+        {"she is as tall as her brother .", "as … as (an equal comparison)", "as tall as"},
+        {"i am too tired to work .", "too … to", "too tired to"},
+        {"it is cold , isn't it ?", "a tag question", ", isn't it ?"},
+    };
+    for (const Case & c : cases) {
+        const std::vector<UnlearnedConstruction> found = unlearned_constructions(attn::tokenize_words(c.text));
+        bool match = false;
+        for (const UnlearnedConstruction & f : found) match |= f.name == c.name && f.words == c.words;
+        EXPECT_TRUE(match) << c.text << ": " << (found.empty() ? "nothing found" : found[0].name + " (" + found[0].words + ")");
+    }
+    for (const char * learned : {"i would like to eat .", "would you like some tea ?", "the film was boring .", "it was nothing .",
+                                 "have you been to taiwan ?", "how have you been ?", "i am cooking dinner .",
+                                 "we are going to visit my grandmother .", "she has bought a car .", "can i pay by card ?"})
+        EXPECT_TRUE(unlearned_constructions(attn::tokenize_words(learned)).empty()) << learned;
+}
 
 CorpusOptions small_options(uint64_t seed) {
     CorpusOptions o;

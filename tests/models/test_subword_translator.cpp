@@ -190,3 +190,11 @@ TEST(TranslationNotices, LowConfidenceIsFlaggedOnlyForFinishedOutput) {
     EXPECT_TRUE(attn::confidence_notice(r).empty()) << "a stopped translation has its stop notice instead";
     EXPECT_DOUBLE_EQ(attn::output_confidence(attn::DecodeResult{}), 1.0);
 }
+
+// English the grammar lacks is named, with the words that show it, in one notice.
+TEST(TranslationNotices, ConstructionsTheGrammarLacksAreNamed) {
+    const std::string n = attn::construction_notice("This book was written by my mother, wasn't it?");
+    EXPECT_NE(n.find("the passive (\"was written by\")"), std::string::npos) << n;
+    EXPECT_NE(n.find(" and a tag question (\", wasn't it ?\")"), std::string::npos) << n;
+    EXPECT_TRUE(attn::construction_notice("My mother is cooking in the kitchen.").empty());
+}
