@@ -46,6 +46,9 @@ enum class Tense : uint8_t { Present, Past, Perfect, Future };
 // Like: "like to eat" / "like eating" (German "isst gern"); WouldLike: "would like to" (möchte);
 // Might: "she might come" (可能, könnte).
 enum class Modal : uint8_t { None, Can, Must, Want, Should, Could, May, Like, WouldLike, Might };
+// How English says Modal::Must: "must", "have to" or "need to". Denied, the last two say it is not
+// needed ("you don't have to come": 你 不用 來, du musst nicht kommen); "must not" is not made.
+enum class Obligation : uint8_t { Must, HaveTo, NeedTo };
 // Imperative: "(please) open the door", "don't worry"; the subject is the listener, unsaid, or
 // with Clause::lets "we" ("let's go").
 enum class Mood : uint8_t { Statement, YesNo, Wh, Imperative };
@@ -75,6 +78,7 @@ struct Clause {
     ClauseKind kind = ClauseKind::Event;
     bool progressive = false;   // present progressive: "is cooking" (在 煮; German simple present)
     bool going_to = false;      // the future as "be going to" rather than "will"
+    Obligation obligation = Obligation::Must;  // with Modal::Must
     bool gerund = false;        // Modal::Like as "like eating" rather than "like to eat"
     bool please = false;        // an imperative or request with "please" (請, bitte)
     bool lets = false;          // an imperative for us: "let's go" (我們 走 吧, gehen wir)

@@ -22,7 +22,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
-                               "how_often", "which", "infinitive"})
+                               "how_often", "which", "infinitive", "have_to"})
             t.push_back(e);
         return t;
     }();
@@ -379,6 +379,9 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
             const float m = m_rng->uniform();
             c.modal = m < 0.35f ? Modal::Can : m < 0.55f ? Modal::Must : m < 0.8f ? Modal::Want : Modal::Should;
             c.tense = Tense::Present;
+            // Everyday English says "have to" and "need to" more than "must".
+            if (m_options.everyday && c.modal == Modal::Must && chance(0.7))
+                c.obligation = chance(0.55) ? Obligation::HaveTo : Obligation::NeedTo;
         }
         fill_verb_arguments(c, v, richness, allow_complement, main);
         if (m_options.everyday && c.verb >= 0) everyday_event(c, v, main);
@@ -455,7 +458,8 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     if (m_options.everyday && c.mood == Mood::YesNo && c.modal == Modal::Can && c.subject.kind == NounPhrase::Kind::Pronoun &&
         (c.subject.pronoun == Pronoun::I || c.subject.pronoun == Pronoun::We) && chance(0.4))
         c.modal = Modal::May;
-    c.negated = (c.mood == Mood::Statement || c.mood == Mood::Imperative) && chance(0.15) && c.modal != Modal::Must;
+    c.negated = (c.mood == Mood::Statement || c.mood == Mood::Imperative) && chance(0.15) &&
+                (c.modal != Modal::Must || c.obligation != Obligation::Must);
     c.contracted = c.negated && chance(0.3);
     if (c.mood == Mood::Imperative) c.contracted = c.negated;  // "don't", the way people say it
     // Comparisons are stated or asked yes/no, never negated: "not bigger than" (沒有 … 那麼) and
@@ -753,6 +757,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.kind == ClauseKind::Event && !v && c.place) m_tags.insert("copula_place");
     if (c.modal == Modal::Like) m_tags.insert("like_to");
     if (c.modal == Modal::WouldLike) m_tags.insert("would_like");
+    if (c.modal == Modal::Must && c.obligation != Obligation::Must) m_tags.insert("have_to");
     if ((c.object && (c.object->det == Det::HowMany || c.object->det == Det::HowMuch)) || c.subject.det == Det::HowMany)
         m_tags.insert("how_many");
     if (c.time >= 0) m_tags.insert("time");

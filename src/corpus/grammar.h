@@ -13,6 +13,8 @@
 //   clock_time (at 9 : 30, on october 12; when the lexicon has them, corpus/time_expressions.h)
 //   price (costs 300 dollars; when the lexicon has "cost" and "dollar")
 //   phrase (a phrasebook expression, when the lexicon has a phrasebook)
+//   destination (go to the park) lets (let's go) how_adjective (how old) how_often which
+//   infinitive (tried to call her) have_to (has to work, don't need to wait)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"

@@ -332,12 +332,25 @@ private:
         }
         const bool needs_do = (c.negated || inverted) &&
                               (c.tense == Tense::Present || c.tense == Tense::Past) &&
-                              (c.modal == Modal::None || c.modal == Modal::Want || c.modal == Modal::Like);
+                              (c.modal == Modal::None || c.modal == Modal::Want || c.modal == Modal::Like ||
+                               (c.modal == Modal::Must && c.obligation != Obligation::Must));
         auto do_support = [&] {
             const char * d = past ? "did" : third_singular ? "does" : "do";
             finite->add(d, c.id + 1, false);
             negate(past ? "didn't" : third_singular ? "doesn't" : "don't");
         };
+        if (c.modal == Modal::Must && c.obligation != Obligation::Must) {  // "has to go", "don't need to wait"
+            const bool have = c.obligation == Obligation::HaveTo;
+            if (needs_do) {
+                do_support();
+                rest->add(have ? "have" : "need", c.id + 3);
+            } else {
+                rest->add(have ? (third_singular ? "has" : "have") : (third_singular ? "needs" : "need"), c.id + 3);
+            }
+            rest->add("to", c.id + 3, false);
+            rest->add(v->en_base, c.id);
+            return;
+        }
         switch (c.modal) {
             case Modal::Can: case Modal::Must: case Modal::Should: case Modal::Could: case Modal::May: case Modal::Might: {
                 const char * m = c.modal == Modal::Can ? "can" : c.modal == Modal::Must ? "must" : c.modal == Modal::Should ? "should"

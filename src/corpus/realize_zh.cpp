@@ -117,11 +117,17 @@ public:
         if (c.negated) {
             const bool mei = c.modal == Modal::None && (c.tense == Tense::Past || c.tense == Tense::Perfect || c.progressive) && !stative;
             if (c.mood == Mood::Imperative) out.add("不要", c.id + 2);
-            else out.add(mei ? "沒" : "不", c.id + 2);
+            else if (c.modal == Modal::Must && c.obligation == Obligation::HaveTo) {
+                out.add("不用", c.id + 2);  // not needed: 你 不用 來
+                out.also(c.id + 3, false);
+            } else out.add(mei ? "沒" : "不", c.id + 2);
         }
+        const bool no_need = c.negated && c.modal == Modal::Must && c.obligation == Obligation::HaveTo;
         switch (c.modal) {
             case Modal::Can: out.add("能", c.id + 3); break;
-            case Modal::Must: out.add("必須", c.id + 3); break;
+            case Modal::Must:
+                if (!no_need) out.add(c.obligation == Obligation::NeedTo ? "需要" : "必須", c.id + 3);
+                break;
             case Modal::Want: out.add("想", c.id + 3); break;
             case Modal::Should: out.add("應該", c.id + 3); break;
             case Modal::Could: case Modal::May: if (!polite_request) out.add("可以", c.id + 3); break;

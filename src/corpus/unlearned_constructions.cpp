@@ -121,14 +121,15 @@ std::vector<UnlearnedConstruction> unlearned_constructions(const std::vector<std
         if (w == "will" && f.at(n) == "have" && looks_like_participle(f.at(n + 1))) f.add("the future perfect", i, n + 1);
         // used to play
         if (w == "used" && f.at(i + 1) == "to" && !in(f.at(i + 2), {"it", "the", "a", "this", "that"})) f.add("used to (a past habit)", i, i + 2);
-        // have to work, needs to sleep
-        if ((in(w, {"have", "has", "had"}) || in(w, {"need", "needs", "needed"})) && f.at(i + 1) == "to" &&
+        // had to work, needed to sleep (the grammar's "have to" and "need to" are in the present)
+        if (in(w, {"had", "needed"}) && f.at(i + 1) == "to" &&
             !in(f.at(i + 2), {"the", "a", "an", "my", "your", "his", "her", "our", "their", "me", "you", "him", "us", "them", "it"}) &&
             !f.at(i + 2).empty())
-            f.add("have to / need to (what one must do)", i, i + 2);
+            f.add("had to / needed to", i, i + 2);
         if (in(w, {"whose", "whom"})) f.add("a relative clause with whose or whom", i, i);
         // how long, as tall as, too tired to
-        if (w == "how" && f.at(i + 1) == "long") f.add("how long (a duration)", i, i + 1);
+        // "how long have you lived here" asks for a time; "how long is the river" the grammar has
+        if (w == "how" && f.at(i + 1) == "long" && i + 2 < t.size() && !is_be(f.at(i + 2))) f.add("how long (a duration)", i, i + 1);
         if (w == "as" && i + 2 < t.size() && f.at(i + 2) == "as") f.add("as … as (an equal comparison)", i, i + 2);
         if (w == "too" && i + 2 < t.size() && f.at(i + 2) == "to") f.add("too … to", i, i + 2);
     }

@@ -170,7 +170,7 @@ TEST_P(GrammarCoverage, RandomSentencesAreWellFormed) {
     Grammar g(lex, GrammarOptions{everyday});
     attn::Rng rng(42);
     std::set<std::string> tags;
-    for (int i = 0; i < 3000; i++) {
+    for (int i = 0; i < 10000; i++) {
         const Sentence s = g.sample(rng, rng.uniform() * 1.5f);
         const AlignedText en = realize_english(lex, s), zh = realize_chinese(lex, s), de = realize_german(lex, s);
         for (const AlignedText * t : {&en, &zh, &de}) {
@@ -234,8 +234,7 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
         {"if i were you , i'd stay .", "the conditional (would)", "if i were"},
         {"we will have finished by noon .", "the future perfect", "will have finished"},
         {"he used to play the piano .", "used to (a past habit)", "used to play"},
-        {"you don't have to come .", "have to / need to (what one must do)", "have to come"},
-        {"she needs to sleep .", "have to / need to (what one must do)", "needs to sleep"},
+        {"i had to wait three hours .", "had to / needed to", "had to wait"},
         {"the man whose car was stolen is here .", "a relative clause with whose or whom", "whose"},
         {"how long have you lived in taipei ?", "how long (a duration)", "how long"},
         {"she is as tall as her brother .", "as … as (an equal comparison)", "as tall as"},
@@ -250,7 +249,8 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
     }
     for (const char * learned : {"i would like to eat .", "would you like some tea ?", "the film was boring .", "it was nothing .",
                                  "have you been to taiwan ?", "how have you been ?", "i am cooking dinner .",
-                                 "we are going to visit my grandmother .", "she has bought a car .", "can i pay by card ?"})
+                                 "we are going to visit my grandmother .", "she has bought a car .", "can i pay by card ?",
+                                 "you don't have to come .", "she needs to sleep ."})
         EXPECT_TRUE(unlearned_constructions(attn::tokenize_words(learned)).empty()) << learned;
 }
 

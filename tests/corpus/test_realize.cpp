@@ -466,6 +466,31 @@ TEST_F(Fixture, PerfectDoneOrExperienced) {
     expect(sentence(called), "she has called him .", "她 打電話 給 他 了 。", "Sie hat ihn angerufen .");
 }
 
+// "have to" and "need to": 必須 / 需要 and müssen; denied, not needed (不用, muss nicht).
+TEST_F(Fixture, HaveToAndNeedTo) {
+    Clause c = clause(4, Tense::Present);
+    c.modal = Modal::Must;
+    c.obligation = Obligation::HaveTo;
+    c.subject = pronoun(Pronoun::She);
+    expect(sentence(c), "she has to sleep .", "她 必須 睡覺 。", "Sie muss schlafen .");
+    c.subject = pronoun(Pronoun::You);
+    c.negated = c.contracted = true;
+    expect(sentence(c), "you don't have to sleep .", "你 不用 睡覺 。", "Du musst nicht schlafen .");
+    Clause q = clause(0, Tense::Present);
+    q.modal = Modal::Must;
+    q.obligation = Obligation::NeedTo;
+    q.mood = Mood::YesNo;
+    q.subject = noun(0);
+    q.object = share(noun(1, Det::A));
+    expect(sentence(q), "does the girl need to buy a dress ?", "女孩 需要 買 一 件 洋裝 嗎 ？", "Muss das Mädchen ein Kleid kaufen ?");
+    Clause n = clause(4, Tense::Present);
+    n.modal = Modal::Must;
+    n.obligation = Obligation::NeedTo;
+    n.subject = pronoun(Pronoun::I);
+    n.negated = true;
+    expect(sentence(n), "i do not need to sleep .", "我 不 需要 睡覺 。", "Ich muss nicht schlafen .");
+}
+
 // Pronoun + be/will contracted as typed ("i'm", "it's", "we'll"), the one word linked to both
 // concepts; never at a clause's end.
 TEST_F(Fixture, EnglishContractions) {
