@@ -57,9 +57,9 @@ enum class Mood : uint8_t { Statement, YesNo, Wh, Imperative };
 enum class ClauseKind : uint8_t { Event, Existential, Weather };
 // Before a predicate adjective: "very", "too", "really".
 enum class Degree : uint8_t { None, Very, Too, Really };
-// A predicate adjective compared: "bigger than the dog" (比 狗 大, größer als der Hund), or "the
-// biggest" (最 大, am größten).
-enum class Compare : uint8_t { None, Comparative, Superlative };
+// A predicate adjective compared: "bigger than the dog" (比 狗 大, größer als der Hund), "the
+// biggest" (最 大, am größten), or "as big as the dog" (跟 狗 一樣 大, so groß wie der Hund).
+enum class Compare : uint8_t { None, Comparative, Superlative, Equal };
 // The role a wh-word asks about, or the role a relative clause's head fills.
 // Degree: "how" + the predicate adjective ("how tall is he": 他 有 多 高, wie groß ist er);
 // Frequency: "how often" (多 常, wie oft).
@@ -100,7 +100,8 @@ struct Clause {
 
     // Ids: +0 verb, +1 tense/aspect/auxiliary, +2 negation, +3 modal, +4 question, +5 complementiser
     // ("that"), +6 wh-word, +7 predicate adjective, +8 time, +9 frequency, +10 manner, +11 degree,
-    // +12 "please", +13 "there"/"es gibt" (existential) or "let's"/吧 (imperative), +14 "than"/比/als, +15 superlative "the"/最/am.
+    // +12 "please", +13 "there"/"es gibt" (existential) or "let's"/吧 (imperative), +14 "than"/比/als (the second "as"/跟/wie),
+    // +15 superlative "the"/最/am (the first "as"/一樣/so).
     ConceptId id = 0;
 };
 

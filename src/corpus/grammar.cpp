@@ -22,7 +22,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
-                               "how_often", "which", "infinitive", "have_to"})
+                               "how_often", "which", "infinitive", "have_to", "equal_comparison"})
             t.push_back(e);
         return t;
     }();
@@ -572,11 +572,12 @@ void Grammar::everyday_copula(Clause & c, float richness) {
         // names no kind: only the superlative).
         const bool has_kind = is_person(m_lex, c.subject) || c.subject.kind != NounPhrase::Kind::Pronoun;
         if (has_kind && chance(0.7)) {
-            c.compare = Compare::Comparative;
+            const bool equal = chance(0.25);  // "as tall as her brother"
+            c.compare = equal ? Compare::Equal : Compare::Comparative;
             const bool person = is_person(m_lex, c.subject);
             const Category cat = person ? Category::Person : m_lex.nouns[size_t(c.subject.noun)].cat;
             c.standard = std::make_shared<NounPhrase>(noun_phrase(person ? kPeople : bit(cat), 0.0f, person, false));
-            m_tags.insert("comparative");
+            m_tags.insert(equal ? "equal_comparison" : "comparative");
         } else {
             c.compare = Compare::Superlative;
             m_tags.insert("superlative");

@@ -15,6 +15,7 @@
 //   phrase (a phrasebook expression, when the lexicon has a phrasebook)
 //   destination (go to the park) lets (let's go) how_adjective (how old) how_often which
 //   infinitive (tried to call her) have_to (has to work, don't need to wait)
+//   equal_comparison (as tall as her brother)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"

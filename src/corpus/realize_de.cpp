@@ -359,6 +359,11 @@ private:
                 m.add(a.de_comp, c.id + 7);
                 m.add("als", c.id + 14);
                 noun_phrase(m, *c.standard, Nom);
+            } else if (c.compare == Compare::Equal) {  // so groß wie der Hund
+                m.add("so", c.id + 15);
+                m.add(a.de_pred, c.id + 7);
+                m.add("wie", c.id + 14);
+                noun_phrase(m, *c.standard, Nom);
             } else if (c.compare == Compare::Superlative) {  // am größten
                 m.add("am", c.id + 15);
                 m.add(a.de_sup + "en", c.id + 7);

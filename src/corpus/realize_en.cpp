@@ -431,6 +431,11 @@ private:
                     out.add(a.en_comp, c.id + 7);
                     out.add("than", c.id + 14);
                     noun_phrase(*c.standard, true);
+                } else if (c.compare == Compare::Equal) {  // "as big as the dog"
+                    out.add("as", c.id + 15);
+                    out.add(a.en, c.id + 7);
+                    out.add("as", c.id + 14);
+                    noun_phrase(*c.standard, true);
                 } else if (c.compare == Compare::Superlative) {  // "the biggest"
                     out.add("the", c.id + 15);
                     out.add(a.en_sup, c.id + 7);

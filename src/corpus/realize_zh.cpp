@@ -64,12 +64,16 @@ public:
 
         if (!v) {  // the copula
             if (c.predicate_adjective >= 0 && c.compare != Compare::None) {
-                // 比 狗 大 / 最 大: the bare adjective, without the 很 of a plain predicate.
+                // 比 狗 大 / 最 大 / 跟 狗 一樣 大: the bare adjective, without the 很 of a plain predicate.
                 Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
                 if (!pred.empty() && pred[0] == "很") pred.erase(pred.begin());
                 if (c.compare == Compare::Comparative) {
                     out.add("比", c.id + 14);
                     noun_phrase(*c.standard);
+                } else if (c.compare == Compare::Equal) {
+                    out.add("跟", c.id + 14);
+                    noun_phrase(*c.standard);
+                    out.add("一樣", c.id + 15);
                 } else {
                     out.add("最", c.id + 15);
                 }

@@ -127,10 +127,9 @@ std::vector<UnlearnedConstruction> unlearned_constructions(const std::vector<std
             !f.at(i + 2).empty())
             f.add("had to / needed to", i, i + 2);
         if (in(w, {"whose", "whom"})) f.add("a relative clause with whose or whom", i, i);
-        // how long, as tall as, too tired to
+        // how long, too tired to
         // "how long have you lived here" asks for a time; "how long is the river" the grammar has
         if (w == "how" && f.at(i + 1) == "long" && i + 2 < t.size() && !is_be(f.at(i + 2))) f.add("how long (a duration)", i, i + 1);
-        if (w == "as" && i + 2 < t.size() && f.at(i + 2) == "as") f.add("as … as (an equal comparison)", i, i + 2);
         if (w == "too" && i + 2 < t.size() && f.at(i + 2) == "to") f.add("too … to", i, i + 2);
     }
     // isn't it?, don't you?

@@ -237,7 +237,6 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
         {"i had to wait three hours .", "had to / needed to", "had to wait"},
         {"the man whose car was stolen is here .", "a relative clause with whose or whom", "whose"},
         {"how long have you lived in taipei ?", "how long (a duration)", "how long"},
-        {"she is as tall as her brother .", "as … as (an equal comparison)", "as tall as"},
         {"i am too tired to work .", "too … to", "too tired to"},
         {"it is cold , isn't it ?", "a tag question", ", isn't it ?"},
     };
@@ -250,7 +249,8 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
     for (const char * learned : {"i would like to eat .", "would you like some tea ?", "the film was boring .", "it was nothing .",
                                  "have you been to taiwan ?", "how have you been ?", "i am cooking dinner .",
                                  "we are going to visit my grandmother .", "she has bought a car .", "can i pay by card ?",
-                                 "you don't have to come .", "she needs to sleep ."})
+                                 "you don't have to come .", "she needs to sleep .",
+                                 "she is as tall as her brother ."})
         EXPECT_TRUE(unlearned_constructions(attn::tokenize_words(learned)).empty()) << learned;
 }
 

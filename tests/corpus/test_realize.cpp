@@ -594,6 +594,13 @@ TEST_F(Fixture, ComparativesAndSuperlatives) {
     s.predicate_adjective = 1;
     s.compare = Compare::Superlative;
     expect(sentence(s), "the dress is the most expensive .", "洋裝 最 貴 。", "Das Kleid ist am teuersten .");
+    Clause e = clause(-1, Tense::Present);
+    e.subject = noun(1);
+    e.predicate_adjective = 1;
+    e.compare = Compare::Equal;
+    e.standard = share(noun(6));
+    expect(sentence(e), "the dress is as expensive as the shirt .", "洋裝 跟 襯衫 一樣 貴 。",
+           "Das Kleid ist so teuer wie das Hemd .");
     // than – 比 – als share one concept: a sure link each way.
     const GoldAlignment a = align(realize_english(lex, sentence(c)), realize_german(lex, sentence(c)));
     EXPECT_NE(std::find(a.sure.begin(), a.sure.end(), attn::Link{4, 5}), a.sure.end()) << format_alignment(a);
