@@ -84,6 +84,8 @@ public:
     std::set<std::string> used;  // dedup keys across all splits
     // A phrase on its own ("thank you .") is training data only, up to kPhraseCopies times: one
     // copy in a test split would keep it out of training, and a single copy is too little to learn.
+    // Two joined phrases ("hello , how are you ?") are a sentence like any other: the test splits
+    // may hold them, since each phrase is also learned alone.
     static constexpr int kPhraseCopies = 3;
     bool phrases_alone_ok = false;
     std::map<std::string, int> phrase_copies;
@@ -98,7 +100,7 @@ public:
             const AlignedText en = realize_english(m_lex, s);
             const int n = words_without_final_punct(en);
             if (n < lo || n > hi || !accept(s)) continue;
-            const bool phrase_alone = s.phrase_use == Sentence::PhraseUse::Alone;
+            const bool phrase_alone = s.phrase_use == Sentence::PhraseUse::Alone && s.lead_phrase < 0;
             if (phrase_alone && !phrases_alone_ok) continue;
             CorpusExample e = realize_example(m_lex, s);
             if (!m_held_out.empty() && m_held_out.count(held_out_key(e.en))) continue;

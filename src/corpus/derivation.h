@@ -122,6 +122,10 @@ struct Sentence {
     int phrase = -1;                 // index into Lexicon::phrases
     int phrase_name = -1;            // the name noun (Lexicon::nouns) that fills NAME
     ConceptId phrase_id = 0;
+    // A greeting or apology that opens an Alone phrase: "hello , how are you ?", "excuse me ,
+    // where is the toilet ?". Its ids work as phrase_id's do, the joining comma at lead_id + 31.
+    int lead_phrase = -1, lead_name = -1;
+    ConceptId lead_id = 0;
     ConceptId link_id = 0, punct_id = 0;  // link_id + 1: the comma after a fronted subordinate clause
     std::vector<std::string> tags;   // the phenomena it shows (see grammar.h)
 };

@@ -22,7 +22,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
-                               "how_often", "which", "infinitive", "have_to", "equal_comparison"})
+                               "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases"})
             t.push_back(e);
         return t;
     }();
@@ -50,6 +50,10 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         const Phrase & p = lex.phrases[size_t(i)];
         if (p.alone || (!p.first && !p.last)) m_phrases_alone.push_back(i);
         if (p.first) m_phrases_first.push_back(i);
+        const std::string & w = p.en[0];
+        const bool time_of_day = w == "good" && p.en.size() > 2;  // good morning, not the reaction "good ."
+        if (p.first && (w == "hello" || w == "hi" || w == "hey" || time_of_day || w == "excuse" || w == "sorry"))
+            m_phrase_leads.push_back(i);
         if (p.last) m_phrases_last.push_back(i);
     }
     if (m_options.everyday) {
@@ -683,6 +687,23 @@ void Grammar::add_phrase(Sentence & s) {
     if (m_lex.phrases[size_t(s.phrase)].name) s.phrase_name = pick_noun(bit(Category::Name));
     s.phrase_id = new_id();
     new_id();  // a phrase takes two blocks of ids: up to 31 words and the comma
+    if (use == Sentence::PhraseUse::Alone && !m_phrase_leads.empty() && chance(0.3)) add_lead_phrase(s);
+}
+
+// "hello , how are you ?", "excuse me , where is the station ?": people open a set question or
+// request with a greeting or an apology. One of the two may name a person.
+void Grammar::add_lead_phrase(Sentence & s) {
+    const Phrase & p = m_lex.phrases[size_t(s.phrase)];
+    const std::string & de_first = p.de[0];
+    const bool asks = p.kind == "question" || p.kind == "request" || p.kind == "travel" || p.kind == "shop" ||
+                      (p.kind == "greeting" && (p.en[0] == "how" || p.en[0] == "what"));  // not "hello , good morning"
+    if (!asks || !german_phrase_start_lowers(de_first)) return;
+    const int lead = pick(m_phrase_leads);
+    if (m_lex.phrases[size_t(lead)].name && s.phrase_name >= 0) return;
+    s.lead_phrase = lead;
+    if (m_lex.phrases[size_t(lead)].name) s.lead_name = pick_noun(bit(Category::Name));
+    s.lead_id = new_id();
+    new_id();
 }
 
 // How-questions in place of a why-question: "how often do you cook" asks an event's frequency;
@@ -826,6 +847,7 @@ Sentence Grammar::sample(Rng & rng, float richness) {
     if (m_options.everyday && !m_lex.phrases.empty() && chance(0.15)) add_phrase(s);
     if (s.phrase_use == Sentence::PhraseUse::Alone) {  // the phrase is the whole sentence
         s.tags = {"phrase"};
+        if (s.lead_phrase >= 0) s.tags.push_back("joined_phrases");
         m_rng = nullptr;
         return s;
     }

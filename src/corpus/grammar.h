@@ -15,7 +15,7 @@
 //   phrase (a phrasebook expression, when the lexicon has a phrasebook)
 //   destination (go to the park) lets (let's go) how_adjective (how old) how_often which
 //   infinitive (tried to call her) have_to (has to work, don't need to wait)
-//   equal_comparison (as tall as her brother)
+//   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"
@@ -65,6 +65,7 @@ private:
     std::vector<int> m_infinitive_verbs;  // try, start, forget … (everyday)
     int m_cost_verb = -1, m_dollar_noun = -1;  // everyday prices, when the lexicon has "cost" and "dollar"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
+    std::vector<int> m_phrase_leads;  // the greetings and apologies that can open another phrase
     std::set<std::pair<int, int>> m_heldout_adj_noun, m_heldout_verb_obj;  // (adjective, noun), (verb, noun)
     std::map<const std::vector<int> *, std::vector<double>> m_cumulative;  // everyday: cumulative word weights per pool
 
@@ -99,6 +100,7 @@ private:
     NounPhrase place_phrase(float richness, const std::vector<int> & pool);
     bool name_if_proper(NounPhrase & np) const;
     void add_phrase(Sentence & s);
+    void add_lead_phrase(Sentence & s);
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
     void tag_clause(const Clause & c);

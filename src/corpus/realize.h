@@ -48,6 +48,12 @@ Tokens english_ing(const Tokens & base);
 // The phrase of a sentence in one language ("en", "zh", "de"), its words carrying concept ids
 // from the phrase table's alignment; without its final punctuation when it opens a sentence.
 AlignedText realize_phrase(const Lexicon & lex, const Sentence & s, const std::string & language, bool drop_final_punct);
+// A sentence that is only phrasebook expressions: the phrase, after its lead phrase when it has one
+// ("hello , how are you ?", "Hallo , wie geht es dir ?").
+AlignedText realize_phrases_alone(const Lexicon & lex, const Sentence & s, const std::string & language);
+// Whether the German phrase's first word loses its capital after a comma ("Hallo , wie …"): true
+// for the pronouns, question words and verbs phrases start with; a noun or Sie keeps it.
+bool german_phrase_start_lowers(const std::string & word);
 bool is_final_punct(const std::string & token);  // . ? ! 。 ？ ！
 
 // Shared facts about the derivation that every realiser needs.

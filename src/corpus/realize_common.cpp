@@ -24,11 +24,13 @@ bool is_final_punct(const std::string & t) {
     return t == "." || t == "?" || t == "!" || t == "。" || t == "？" || t == "！";
 }
 
-AlignedText realize_phrase(const Lexicon & lex, const Sentence & s, const std::string & language, bool drop_final_punct) {
-    const Phrase & p = lex.phrases[size_t(s.phrase)];
+namespace {
+AlignedText phrase_words(const Lexicon & lex, int phrase, int name_noun, ConceptId id, const std::string & language,
+                         bool drop_final_punct) {
+    const Phrase & p = lex.phrases[size_t(phrase)];
     const Tokens & words = language == "en" ? p.en : language == "zh" ? p.zh : p.de;
     const GoldAlignment * links = language == "zh" ? &p.zh_links : language == "de" ? &p.de_links : nullptr;
-    const Noun * name = s.phrase_name >= 0 ? &lex.nouns[size_t(s.phrase_name)] : nullptr;
+    const Noun * name = name_noun >= 0 ? &lex.nouns[size_t(name_noun)] : nullptr;
     AlignedText out;
     const size_t n = drop_final_punct && is_final_punct(words.back()) ? words.size() - 1 : words.size();
     for (size_t j = 0; j < n; j++) {
@@ -36,17 +38,43 @@ AlignedText realize_phrase(const Lexicon & lex, const Sentence & s, const std::s
         if (words[j] == "NAME" && name) texts = language == "en" ? name->en_sg : language == "zh" ? name->zh : split_tokens(name->de_sg);
         for (const std::string & t : texts) {
             Word w{t, {}, {}};
-            if (!links) w.sure.push_back(s.phrase_id + int(j));
+            if (!links) w.sure.push_back(id + int(j));
             else {
                 for (const attn::Link & l : links->sure)
-                    if (size_t(l.first) == j) w.sure.push_back(s.phrase_id + l.second);
+                    if (size_t(l.first) == j) w.sure.push_back(id + l.second);
                 for (const attn::Link & l : links->possible)
-                    if (size_t(l.first) == j && std::find(w.sure.begin(), w.sure.end(), s.phrase_id + l.second) == w.sure.end())
-                        w.possible.push_back(s.phrase_id + l.second);
+                    if (size_t(l.first) == j && std::find(w.sure.begin(), w.sure.end(), id + l.second) == w.sure.end())
+                        w.possible.push_back(id + l.second);
             }
             out.words().push_back(std::move(w));
         }
     }
+    return out;
+}
+} // namespace
+
+AlignedText realize_phrase(const Lexicon & lex, const Sentence & s, const std::string & language, bool drop_final_punct) {
+    return phrase_words(lex, s.phrase, s.phrase_name, s.phrase_id, language, drop_final_punct);
+}
+
+bool german_phrase_start_lowers(const std::string & word) {
+    static const char * const lowers[] = {
+        "Ich", "Wie", "Das", "Was", "Wo", "Woher", "Wohin", "Es", "Ist", "Kann", "Hast", "Kannst", "Mir", "Darf",
+        "Bitte", "Danke", "Bist", "Wer", "Wann", "Du", "Sprichst", "Welches", "Welcher", "Welche", "Warum", "Mein",
+        "Könntest", "Ja", "Nein", "Heute", "Wir", "Gibt", "Haben", "Hat", "Sind", "Weißt", "Magst", "Möchtest"};
+    for (const char * w : lowers)
+        if (word == w) return true;
+    return false;
+}
+
+AlignedText realize_phrases_alone(const Lexicon & lex, const Sentence & s, const std::string & language) {
+    AlignedText phrase = realize_phrase(lex, s, language, false);
+    if (s.lead_phrase < 0) return phrase;
+    AlignedText out = phrase_words(lex, s.lead_phrase, s.lead_name, s.lead_id, language, true);
+    out.add_punct(language == "zh" ? "，" : ",", s.lead_id + 31);
+    std::string & first = phrase.words()[0].text;  // English phrases are lower case already
+    if (language == "de" && german_phrase_start_lowers(first)) first[0] = char(first[0] - 'A' + 'a');  // "Hallo , wie …"
+    out.append(phrase);
     return out;
 }
 

@@ -439,7 +439,7 @@ private:
 
 AlignedText realize_german(const Lexicon & lex, const Sentence & s) {
     using Use = Sentence::PhraseUse;
-    if (s.phrase_use == Use::Alone) return realize_phrase(lex, s, "de", false);
+    if (s.phrase_use == Use::Alone) return realize_phrases_alone(lex, s, "de");
     German de(lex);
     AlignedText out;
     const Order main_order = s.main.mood == Mood::YesNo || s.main.mood == Mood::Imperative ? Order::VerbFirst : Order::V2;

@@ -516,7 +516,7 @@ static void contract_english(AlignedText & text) {
 
 AlignedText realize_english(const Lexicon & lex, const Sentence & s) {
     using Use = Sentence::PhraseUse;
-    if (s.phrase_use == Use::Alone) return realize_phrase(lex, s, "en", false);
+    if (s.phrase_use == Use::Alone) return realize_phrases_alone(lex, s, "en");
     English en(lex);
     if (s.phrase_use == Use::Before) {  // "hello , ..."
         en.out = realize_phrase(lex, s, "en", true);

@@ -352,7 +352,7 @@ private:
 
 AlignedText realize_chinese(const Lexicon & lex, const Sentence & s) {
     using Use = Sentence::PhraseUse;
-    if (s.phrase_use == Use::Alone) return realize_phrase(lex, s, "zh", false);
+    if (s.phrase_use == Use::Alone) return realize_phrases_alone(lex, s, "zh");
     Chinese zh(lex);
     if (s.phrase_use == Use::Before) {
         zh.out = realize_phrase(lex, s, "zh", true);

@@ -760,4 +760,30 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     EXPECT_FALSE(parse_phrasebook("greeting\thi\t嗨\tHi\t0-5\t0-0\talone\n", &lex.phrases).ok);  // link outside the row
 }
 
+// Two phrases joined: the lead loses its stop, a comma joins them, and the German question goes
+// on in lower case ("Hallo , wie …"), while a noun keeps its capital.
+TEST_F(Fixture, JoinedPhrases) {
+    ASSERT_TRUE(parse_phrasebook("greeting\thello !\t你好 ！\tHallo !\t0-0 1-1\t0-0 1-1\tfirst\n"
+                                 "greeting\thow are you ?\t你 好 嗎 ？\tWie geht es dir ?\t0-1 0p2 1p1 2-0 3-3\t0-0 1-1 1p2 2-3 3-4\talone\n"
+                                 "other\tcongratulations !\t恭喜 ！\tGlückwunsch !\t0-0 1-1\t0-0 1-1\talone\n",
+                                 &lex.phrases).ok);
+    Sentence s = sentence(clause(4, Tense::Present));
+    s.phrase_use = Sentence::PhraseUse::Alone;
+    s.phrase = 1;
+    s.phrase_id = next_id;
+    s.lead_phrase = 0;
+    s.lead_id = next_id + 32;
+    next_id += 64;
+    expect(s, "hello , how are you ?", "你好 ， 你 好 嗎 ？", "Hallo , wie geht es dir ?");
+    const AlignedText en = realize_english(lex, s), de = realize_german(lex, s);
+    const GoldAlignment a = align(en, de);
+    auto sure = [&](int t, int src) { return std::count(a.sure.begin(), a.sure.end(), attn::Link{t, src}) == 1; };
+    EXPECT_TRUE(sure(0, 0) && sure(1, 1));  // Hallo – hello, the joining commas
+    EXPECT_TRUE(sure(2, 2) && sure(5, 4));  // wie – how, dir – you
+    s.phrase = 2;
+    expect(s, "hello , congratulations !", "你好 ， 恭喜 ！", "Hallo , Glückwunsch !");
+    EXPECT_TRUE(german_phrase_start_lowers("Wie"));
+    EXPECT_FALSE(german_phrase_start_lowers("Sie"));
+}
+
 } // namespace
