@@ -51,10 +51,10 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
-#include <sys/stat.h>
 
 namespace attn {
 
@@ -312,7 +312,9 @@ int cli_train(int argc, char ** argv) {
     if (Status st = read_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
     if (!init.empty()) rc.init = init;
     if (!rc.init.empty() && resume) { std::fprintf(stderr, "attn train: --resume and --init exclude each other\n"); return 2; }
-    mkdir(rc.dir.c_str(), 0755);
+    std::error_code dir_error;  // a fresh checkout has no build/runs/ yet
+    std::filesystem::create_directories(rc.dir, dir_error);
+    if (dir_error) { std::fprintf(stderr, "attn train: cannot create %s: %s\n", rc.dir.c_str(), dir_error.message().c_str()); return 2; }
     TrainedModel model;
     std::string pieces_text;  // the subword model, for the model file's metadata
     if (!rc.init.empty()) {

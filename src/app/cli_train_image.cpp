@@ -23,9 +23,9 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <sys/stat.h>
 
 namespace attn {
 
@@ -114,7 +114,9 @@ Status write_confusion_csv(const std::string & path, const ClassifierScore & s) 
 int cli_train_image(const std::string & config_path, bool resume) {
     ImageRunConfig rc;
     if (Status st = read_image_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
-    mkdir(rc.dir.c_str(), 0755);
+    std::error_code dir_error;
+    std::filesystem::create_directories(rc.dir, dir_error);
+    if (dir_error) { std::fprintf(stderr, "attn train: cannot create %s: %s\n", rc.dir.c_str(), dir_error.message().c_str()); return 2; }
     set_compute_threads(rc.threads);
     ImageSet all_train, test, validation, train;
     for (auto [split, set] : {std::pair{"train", &all_train}, std::pair{"t10k", &test}})
