@@ -62,8 +62,19 @@ enum class Degree : uint8_t { None, Very, Too, Really };
 enum class Compare : uint8_t { None, Comparative, Superlative, Equal };
 // The role a wh-word asks about, or the role a relative clause's head fills.
 // Degree: "how" + the predicate adjective ("how tall is he": 他 有 多 高, wie groß ist er);
-// Frequency: "how often" (多 常, wie oft).
-enum class Role : uint8_t { None, Subject, Object, Place, Time, Reason, Degree, Frequency };
+// Frequency: "how often" (多 常, wie oft); Duration: "how long" (多久, wie lange).
+enum class Role : uint8_t { None, Subject, Object, Place, Time, Reason, Degree, Frequency, Duration };
+
+// How long something lasts: "for two hours" (兩 個 小時, zwei Stunden). With the perfect of a verb
+// that goes on ("have lived here for two years") it runs up to now: 住 了 兩 年 了, German
+// present with seit (wohnt schon seit zwei Jahren hier).
+// Ids: +0 "for"/seit, +1 the number, +2 the unit.
+enum class TimeUnit : uint8_t { Minute, Hour, Day, Week, Month, Year };
+struct Duration {
+    int count = 1;
+    TimeUnit unit = TimeUnit::Hour;
+    ConceptId id = 0;
+};
 
 struct Clause {
     int verb = -1;              // index into Lexicon::verbs; -1: the copula "be"
@@ -97,6 +108,7 @@ struct Clause {
     int predicate_adjective = -1;  // copula + adjective
     std::shared_ptr<Clause> complement;  // clause-taking verbs: that-clause
     int time = -1, frequency = -1, manner = -1;  // indices into Lexicon::adverbs
+    std::shared_ptr<Duration> duration;  // a verb of duration_verb(): "waited for ten minutes"
 
     // Ids: +0 verb, +1 tense/aspect/auxiliary, +2 negation, +3 modal, +4 question, +5 complementiser
     // ("that"), +6 wh-word, +7 predicate adjective, +8 time, +9 frequency, +10 manner, +11 degree,

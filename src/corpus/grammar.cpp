@@ -22,7 +22,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
-                               "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases"})
+                               "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration"})
             t.push_back(e);
         return t;
     }();
@@ -429,6 +429,15 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     if (main && chance(0.2)) {
         c.mood = chance(0.5) ? Mood::YesNo : Mood::Wh;
     }
+    // People mostly ask the one they talk to: "do you like tea?", "where do you live?", "are you tired?".
+    const bool asks_person = v ? in_set(v->subj, Category::Person) : is_person(m_lex, c.subject);
+    if (m_options.everyday && c.mood != Mood::Statement && asks_person && chance(0.35)) {
+        c.subject = NounPhrase{};
+        c.subject.kind = NounPhrase::Kind::Pronoun;
+        c.subject.pronoun = Pronoun::You;
+        c.subject.id = new_id();
+        not_reflexive(c);
+    }
     // Imperatives: "(please) close the window", "don't worry". The listener is the subject.
     const bool imperative_ok = v && c.modal == Modal::None && !c.progressive && !c.complement && !v->zh_asp.empty() &&
                                in_set(v->subj, Category::Person);
@@ -495,10 +504,11 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     if (!c.negated && chance(0.08)) c.frequency = pick(m_adverbs_frequency);
     // No "is always cooking", "is rarely going to help", "would usually like to", "always close it";
     // and the progressive is about now, not "every year".
-    if (c.progressive || c.going_to || c.modal == Modal::WouldLike || c.mood == Mood::Imperative) c.frequency = -1;
+    if (c.progressive || c.going_to || c.modal == Modal::WouldLike || c.mood == Mood::Imperative || c.please) c.frequency = -1;
     if (c.progressive) c.time = -1;
     if (c.negated) c.degree = Degree::None;  // "not very cold" reads differently in each language
     if (c.mood == Mood::Imperative || c.time < 0) c.time_fronted = false;
+    if (m_options.everyday && main) maybe_duration(c);
 
     if (c.mood == Mood::Wh) {
         std::vector<Role> roles = {Role::Reason};
@@ -516,8 +526,36 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (c.gap == Role::Place) c.place->adjectives.clear();
         if (!v && c.gap == Role::Subject) c.gap = Role::Reason;
         if (m_options.everyday) maybe_how(c);
+        if (c.duration && chance(0.6)) c.gap = Role::Duration;  // "how long did you wait"
     }
     return c;
+}
+
+// "we waited for ten minutes", "i have lived here for two years", "please wait for a minute":
+// a span of time on a verb that lasts, with nothing else after the verb.
+void Grammar::maybe_duration(Clause & c) {
+    const Verb * v = verb_of(m_lex, c);
+    const DurationVerb * d = v ? duration_verb(*v) : nullptr;
+    if (!d || c.object || c.indirect || c.complement || c.destination || c.negated || c.progressive || c.to_infinitive ||
+        c.modal == Modal::Like || c.modal == Modal::WouldLike || c.modal == Modal::Might || !chance(0.5))
+        return;
+    if ((d->needs_place && !c.place) || (c.mood == Mood::Imperative && !d->told)) return;
+    const bool now_or_modal = c.mood == Mood::Imperative || c.modal != Modal::None;
+    if (c.tense == Tense::Present && !now_or_modal) c.tense = Tense::Past;  // not the habit "i sleep for eight hours"
+    if (c.tense == Tense::Perfect && !d->goes_on) c.tense = Tense::Past;
+    if (c.tense == Tense::Perfect) { c.time = -1; c.time_fronted = false; }  // not "have lived … yesterday"
+    c.frequency = -1;
+    c.manner = -1;
+    std::vector<int> units;
+    for (int u = 0; u <= int(TimeUnit::Year); u++)
+        if (d->units & (1u << u)) units.push_back(u);
+    static const int counts[] = {1, 1, 2, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20};
+    Duration span;
+    span.unit = TimeUnit(units[size_t(m_rng->below(int(units.size())))]);
+    span.count = counts[m_rng->below(int(std::size(counts)))];
+    span.id = new_id();
+    if (span.unit >= TimeUnit::Month) { c.time = -1; c.time_fronted = false; }  // not "this week i lived … for two years"
+    c.duration = std::make_shared<Duration>(span);
 }
 
 // "i tried to call her", "she forgot to buy milk": the event becomes the to-infinitive of a verb
@@ -717,7 +755,7 @@ void Grammar::maybe_how(Clause & c) {
     }
     if (c.verb >= 0 || c.predicate_adjective < 0 || c.compare != Compare::None || c.negated || c.gap != Role::Reason) return;
     const Tokens & pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
-    if (pred.size() < 2 || pred[0] != "很" || !chance(0.5)) return;
+    if (pred.size() < 2 || pred[0] != "很" || !chance(0.8)) return;
     c.gap = Role::Degree;
     c.degree = Degree::None;
     c.frequency = -1;  // not "how good is a block rarely"
@@ -766,6 +804,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.progressive) m_tags.insert("progressive");
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
+    if (c.duration) m_tags.insert("duration");
     if (c.to_infinitive) m_tags.insert("infinitive");
     if (c.object && c.object->det == Det::Which) m_tags.insert("which");
     if (c.destination) m_tags.insert("destination");

@@ -16,6 +16,7 @@
 //   destination (go to the park) lets (let's go) how_adjective (how old) how_often which
 //   infinitive (tried to call her) have_to (has to work, don't need to wait)
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
+//   duration (waited for ten minutes, how long have you lived here)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"
@@ -101,6 +102,7 @@ private:
     bool name_if_proper(NounPhrase & np) const;
     void add_phrase(Sentence & s);
     void add_lead_phrase(Sentence & s);
+    void maybe_duration(Clause & c);
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
     void tag_clause(const Clause & c);

@@ -64,4 +64,22 @@ bool is_person(const Lexicon & lex, const NounPhrase & np);  // "who" rather tha
 const Verb * verb_of(const Lexicon & lex, const Clause & c);  // nullptr for the copula
 const char * number_word_en(int n);
 
+// The verbs a duration goes with, and how Chinese says them with one: the verb of a verb–object
+// word is said again before the span (游泳 游 了 一 個 小時), and "stay" for a while is 待.
+struct DurationVerb {
+    const char * en;       // the lexicon's en_base
+    const char * zh;       // the lexicon's zh, which must match for the entry to apply
+    const char * zh_with_span;  // what Chinese says before the span: "游泳 游", "待", "等"
+    unsigned units;        // bit per TimeUnit that sounds natural with it
+    bool goes_on;          // its perfect runs up to now: "have lived … for two years"
+    bool needs_place;      // "lived in taipei for two years", not "lived for two years"
+    bool told;             // said as a request too: "please wait for a minute"
+};
+const DurationVerb * duration_verb(const Verb & v);  // nullptr for any other verb
+struct TimeUnitWords {
+    const char * en_sg, * en_pl, * zh, * zh_classifier, * de_sg, * de_pl, * de_dat_pl;
+    char de_gender;
+};
+const TimeUnitWords & time_unit_words(TimeUnit unit);
+
 } // namespace attn::corpus

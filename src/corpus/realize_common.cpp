@@ -166,4 +166,41 @@ const char * number_word_en(int n) {
     return n >= 0 && n <= 20 ? words[n] : "?";
 }
 
+const DurationVerb * duration_verb(const Verb & v) {
+    constexpr unsigned min = 1u << int(TimeUnit::Minute), hour = 1u << int(TimeUnit::Hour), day = 1u << int(TimeUnit::Day),
+                       week = 1u << int(TimeUnit::Week), month = 1u << int(TimeUnit::Month), year = 1u << int(TimeUnit::Year);
+    static const DurationVerb table[] = {
+        {"live", "住", "住", month | year, true, true, false},
+        {"work", "工作", "工作", hour | year, true, false, false},
+        {"study", "念書", "念書 念", hour | year, true, false, false},
+        {"learn", "學習", "學習", month | year, true, false, false},
+        {"wait", "等", "等", min | hour, true, false, true},
+        {"sleep", "睡覺", "睡", hour, false, false, true},
+        {"stay", "留下", "待", day | week | month, false, false, true},
+        {"travel", "旅行", "旅行", day | week | month, false, false, false},
+        {"walk", "散步", "散步 散", min | hour, false, false, false},
+        {"run", "跑步", "跑步 跑", min | hour, false, false, false},
+        {"swim", "游泳", "游泳 游", min | hour, false, false, false},
+        {"dance", "跳舞", "跳舞 跳", min | hour, false, false, false},
+        {"sing", "唱歌", "唱歌 唱", min | hour, false, false, false},
+        {"cry", "哭", "哭", min | hour, false, false, false},
+    };
+    if (v.en_base.size() != 1 || v.zh.size() != 1) return nullptr;
+    for (const DurationVerb & d : table)
+        if (v.en_base[0] == d.en && v.zh[0] == d.zh) return &d;
+    return nullptr;
+}
+
+const TimeUnitWords & time_unit_words(TimeUnit unit) {
+    static const TimeUnitWords table[] = {
+        {"minute", "minutes", "分鐘", "", "Minute", "Minuten", "Minuten", 'f'},
+        {"hour", "hours", "小時", "個", "Stunde", "Stunden", "Stunden", 'f'},
+        {"day", "days", "天", "", "Tag", "Tage", "Tagen", 'm'},
+        {"week", "weeks", "星期", "個", "Woche", "Wochen", "Wochen", 'f'},
+        {"month", "months", "月", "個", "Monat", "Monate", "Monaten", 'm'},
+        {"year", "years", "年", "", "Jahr", "Jahre", "Jahren", 'n'},
+    };
+    return table[int(unit)];
+}
+
 } // namespace attn::corpus

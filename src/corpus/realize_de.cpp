@@ -160,6 +160,27 @@ private:
         }
     }
 
+    // zehn Minuten (accusative, no preposition); a span up to now: schon seit zwei Jahren, asked
+    // wie lange … schon.
+    void duration(AlignedText & out, const Clause & c, bool asked) {
+        const Duration & d = *c.duration;
+        const bool up_to_now = c.tense == Tense::Perfect;
+        if (up_to_now) out.add("schon", c.id + 1, false);
+        if (asked) return;
+        if (up_to_now) out.add("seit", d.id);
+        const TimeUnitWords & u = time_unit_words(d.unit);
+        if (d.count == 1) {
+            const char * one = up_to_now ? (u.de_gender == 'f' ? "einer" : "einem")
+                                         : (u.de_gender == 'f' ? "eine" : u.de_gender == 'm' ? "einen" : "ein");
+            out.add(one, d.id + 1);
+            out.add(u.de_sg, d.id + 2);
+        } else {
+            out.add(number_word(d.count), d.id + 1);
+            out.add(up_to_now ? u.de_dat_pl : u.de_pl, d.id + 2);
+        }
+        if (!up_to_now) out.also(d.id, false);  // the bare accusative says "for" too
+    }
+
     void place(AlignedText & out, const NounPhrase & np) {
         prepositional(out, np, m_lex.nouns[size_t(np.noun)].de_prep, Dat);
     }
@@ -291,7 +312,7 @@ private:
                     break;
                 case Role::Place: w = "wo"; break;
                 case Role::Time: w = "wann"; break;
-                case Role::Degree: case Role::Frequency: w = "wie"; break;  // wie groß, wie oft
+                case Role::Degree: case Role::Frequency: case Role::Duration: w = "wie"; break;  // wie groß, wie oft, wie lange
                 default: break;
             }
             if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany) how_many(p.wh, *c.object, c.id + 6);
@@ -305,6 +326,7 @@ private:
             else p.wh.add(w, c.id + 6);
             if (c.gap == Role::Degree) p.wh.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);  // wie groß
             if (c.gap == Role::Frequency) p.wh.add("oft", c.id + 6);
+            if (c.gap == Role::Duration) p.wh.add("lange", c.id + 6);
         }
         const bool imperative = c.mood == Mood::Imperative;
         if (!(c.gap == Role::Subject && (relative || wh)) && (!imperative || c.lets) && !c.to_infinitive)
@@ -335,6 +357,7 @@ private:
         if (c.time >= 0 && c.gap != Role::Time && !(c.time_fronted && !relative && !wh && c.mood == Mood::Statement))
             adverb(m, c.time, c.id + 8);
         if (c.frequency >= 0) adverb(m, c.frequency, c.id + 9);
+        if (c.duration) duration(m, c, wh && c.gap == Role::Duration);
         if (c.modal == Modal::Like) {  // ich esse am Samstag gern Äpfel; ich esse nicht gern Äpfel
             if (c.negated) m.add("nicht", c.id + 2);
             m.add("gern", c.id + 3);
@@ -411,7 +434,8 @@ private:
             p->right.add(v->de_inf, c.id);
             return;
         }
-        switch (c.tense) {
+        // A span up to now is said in the present: ich wohne schon seit zwei Jahren hier.
+        switch (c.duration && c.tense == Tense::Perfect ? Tense::Present : c.tense) {
             case Tense::Future:
                 p->finite.add(werden(person), c.id + 1);
                 p->right.add(v->de_inf, c.id);

@@ -92,6 +92,7 @@ public:
             out.add("to", c.destination->id + 4);
             noun_phrase(*c.destination, true);
         }
+        if (c.duration && c.gap != Role::Duration) duration(*c.duration);
         if (c.time >= 0 && !(c.time_fronted && c.mood == Mood::Statement && !relative) && c.gap != Role::Time)
             adverb(c.time, c.id + 8);
     }
@@ -101,8 +102,24 @@ private:
 
     void adverb(int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].en, id); }
 
+    // "for an hour", "for two years"
+    void duration(const Duration & d) {
+        const TimeUnitWords & u = time_unit_words(d.unit);
+        out.add("for", d.id);
+        if (d.count == 1) out.add(starts_with_vowel_sound(u.en_sg) ? "an" : "a", d.id + 1);
+        else out.add(number_word_en(d.count), d.id + 1);
+        out.add(d.count == 1 ? u.en_sg : u.en_pl, d.id + 2);
+    }
+
     // The question word, or "how many" with its noun ("how many books did you buy").
     void wh_phrase(const Clause & c) {
+        if (c.gap == Role::Duration) {  // "how long": the span asked for
+            for (const char * w : {"how", "long"}) {
+                out.add(w, c.id + 6);
+                out.also(c.duration->id + 2, false);
+            }
+            return;
+        }
         if (c.gap == Role::Frequency) {
             for (const char * w : {"how", "often"}) out.add(w, c.id + 6);
             return;

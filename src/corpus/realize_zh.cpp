@@ -128,7 +128,7 @@ public:
         }
         const bool no_need = c.negated && c.modal == Modal::Must && c.obligation == Obligation::HaveTo;
         switch (c.modal) {
-            case Modal::Can: out.add("能", c.id + 3); break;
+            case Modal::Can: if (!polite_request) out.add("能", c.id + 3); break;  // 可以 請 你 … 嗎 says it
             case Modal::Must:
                 if (!no_need) out.add(c.obligation == Obligation::NeedTo ? "需要" : "必須", c.id + 3);
                 break;
@@ -169,6 +169,7 @@ public:
             if (c.tense == Tense::Perfect && v->frame != Frame::Clause)
                 aspect = !c.perfect_done ? "過" : stative || infinitive ? "" : v->zh_asp;
         }
+        if (c.duration) return verb_with_span(c, *v, wh);
         // With the object inside the verb (打電話 給 O), 了 closes the phrase (打電話 給 她 了) while
         // 過 stays on the verb (打電話 過 給 她).
         // With a destination the verb is said as its pattern (去 D, 回到 D, 去 D 旅行), the aspect
@@ -198,6 +199,27 @@ private:
     const Lexicon & m_lex;
 
     void adverb(int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].zh, id); }
+
+    // The span after the verb: 等 了 十 分鐘; a verb–object word says its verb again (游泳 游 了
+    // 一 個 小時); a span up to now closes with a second 了 (住 了 兩 年 了), asked 住 了 多久 了.
+    void verb_with_span(const Clause & c, const Verb & v, bool wh) {
+        const DurationVerb * dv = duration_verb(v);
+        const Duration & d = *c.duration;
+        const bool up_to_now = c.tense == Tense::Perfect;
+        for (const std::string & w : split_tokens(dv->zh_with_span)) out.add(w, c.id);
+        if (c.modal == Modal::None && (c.tense == Tense::Past || up_to_now)) out.add("了", c.id + 1);
+        if (wh && c.gap == Role::Duration) {
+            out.add("多久", c.id + 6);
+        } else {
+            const TimeUnitWords & u = time_unit_words(d.unit);
+            out.add(number_zh(d.count), d.id + 1);
+            if (*u.zh_classifier) out.add(u.zh_classifier, d.id + 1, false);
+            out.add(u.zh, d.id + 2);
+            out.also(d.id, false);  // "for" has no word of its own
+        }
+        if (up_to_now) out.add("了", c.id + 1, false);
+        if (c.lets) out.add("吧", c.id + 13);
+    }
 
     // A place noun with its locative: 花園 裡, 學校. Without 在 before it (公園 裡 有 …, 台北 很
     // 冷), the noun also stands for the English preposition.

@@ -127,9 +127,10 @@ std::vector<UnlearnedConstruction> unlearned_constructions(const std::vector<std
             !f.at(i + 2).empty())
             f.add("had to / needed to", i, i + 2);
         if (in(w, {"whose", "whom"})) f.add("a relative clause with whose or whom", i, i);
-        // how long, too tired to
-        // "how long have you lived here" asks for a time; "how long is the river" the grammar has
-        if (w == "how" && f.at(i + 1) == "long" && i + 2 < t.size() && !is_be(f.at(i + 2))) f.add("how long (a duration)", i, i + 1);
+        // how long does it take, too tired to
+        // "how long did you wait" and "how long is the river" the grammar has; "it takes an hour" it has not
+        if (w == "take" || w == "takes" || w == "took")
+            if (i >= 1 && f.at(i - 1) == "it") f.add("it takes (a time)", i - 1, i);
         if (w == "too" && i + 2 < t.size() && f.at(i + 2) == "to") f.add("too … to", i, i + 2);
     }
     // isn't it?, don't you?

@@ -626,6 +626,8 @@ TEST_F(Fixture, ImperativesAndRequests) {
     r.subject = pronoun(Pronoun::You);
     r.object = share(pronoun(Pronoun::I));
     expect(sentence(r), "could you please help me ?", "可以 請 你 幫助 我 嗎 ？", "Könntest du mir bitte helfen ?");
+    r.modal = Modal::Can;  // the request's 可以 says "can": no second 能
+    expect(sentence(r), "can you please help me ?", "可以 請 你 幫助 我 嗎 ？", "Kannst du mir bitte helfen ?");
 }
 
 TEST_F(Fixture, ThereIsAndHowMany) {
@@ -784,6 +786,45 @@ TEST_F(Fixture, JoinedPhrases) {
     expect(s, "hello , congratulations !", "你好 ， 恭喜 ！", "Hallo , Glückwunsch !");
     EXPECT_TRUE(german_phrase_start_lowers("Wie"));
     EXPECT_FALSE(german_phrase_start_lowers("Sie"));
+}
+
+// A span of time: after the verb in Chinese (a verb–object word says its verb again), a bare
+// accusative in German; with the perfect of a verb that goes on it runs up to now (了 … 了,
+// German present with schon seit), and "how long" asks for it (多久, wie lange).
+TEST_F(Fixture, Durations) {
+    ASSERT_TRUE(Lexicon::parse(kNouns, std::string(kVerbs) +
+                               "wait\twaits\twaited\twaited\tintr\tperson\t-\t等\t了\twarten\twarte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\t-\n",
+                               kAdjectives, kAdverbs, &lex).ok);
+    auto span = [&](int count, TimeUnit unit) {
+        Duration d;
+        d.count = count;
+        d.unit = unit;
+        d.id = next_id;
+        next_id += 16;
+        return share(d);
+    };
+    Clause slept = clause(4, Tense::Past);
+    slept.subject = pronoun(Pronoun::I);
+    slept.duration = span(2, TimeUnit::Hour);
+    expect(sentence(slept), "i slept for two hours .", "我 睡 了 兩 個 小時 。", "Ich habe zwei Stunden geschlafen .");
+
+    Clause waited = clause(10, Tense::Perfect);
+    waited.subject = pronoun(Pronoun::She);
+    waited.place = share(noun(9));
+    waited.duration = span(1, TimeUnit::Hour);
+    expect(sentence(waited), "she has waited at the station for an hour .", "她 在 車站 等 了 一 個 小時 了 。",
+           "Sie wartet schon seit einer Stunde am Bahnhof .");
+
+    Clause asked = clause(10, Tense::Perfect);
+    asked.subject = pronoun(Pronoun::You);
+    asked.duration = span(3, TimeUnit::Day);
+    asked.mood = Mood::Wh;
+    asked.gap = Role::Duration;
+    expect(sentence(asked), "how long have you waited ?", "你 等 了 多久 了 ？", "Wie lange wartest du schon ?");
+
+    // The verb does not match the table's Chinese: no entry, so the grammar never gives it a span.
+    EXPECT_NE(duration_verb(lex.verbs[4]), nullptr);
+    EXPECT_EQ(duration_verb(lex.verbs[0]), nullptr);
 }
 
 } // namespace
