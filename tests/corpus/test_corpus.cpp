@@ -152,6 +152,29 @@ TEST(TimeExpressions, ClockTimesAndDatesInEachLanguage) {
     EXPECT_EQ(join(date->zh, " "), "10 月 12 日");
     EXPECT_EQ(join(date->de, " "), "am 12. Oktober");
     EXPECT_EQ(find("on february 30"), nullptr);
+    // Clock times in words: German counts the half and the last quarter towards the next hour.
+    const Adverb * half_nine = find("at half past nine");
+    ASSERT_NE(half_nine, nullptr);
+    EXPECT_EQ(join(half_nine->zh, " "), "九 點 半");
+    EXPECT_EQ(join(half_nine->de, " "), "um halb zehn");
+    EXPECT_EQ(join(find("at half past twelve")->de, " "), "um halb eins");
+    EXPECT_EQ(join(find("at a quarter to one")->de, " "), "um Viertel vor eins");
+    EXPECT_EQ(join(find("at a quarter to one")->zh, " "), "十二 點 四十五 分");
+    EXPECT_EQ(join(find("at one o'clock")->de, " "), "um ein Uhr");
+    EXPECT_EQ(join(find("at 7 pm")->zh, " "), "晚上 七 點");
+    EXPECT_EQ(join(find("at 7 pm")->de, " "), "um 7 Uhr abends");
+    EXPECT_EQ(join(find("at 3 pm")->zh, " "), "下午 三 點");
+    EXPECT_EQ(find("at 12 pm"), nullptr);
+    // Each date is written one way: as digits, with an ordinal suffix, or as an ordinal word.
+    const Adverb * first_of_may = find("on the first of may");
+    ASSERT_NE(first_of_may, nullptr);
+    EXPECT_EQ(join(first_of_may->zh, " "), "5 月 1 日");
+    EXPECT_EQ(join(first_of_may->de, " "), "am ersten Mai");
+    EXPECT_EQ(find("on may 1"), nullptr);
+    int suffixed = 0;
+    for (const Adverb & a : clock_and_date_adverbs()) suffixed += a.en.size() == 3 && a.en[0] == "on" && a.en[2].size() > 2 &&
+                                                                  std::isalpha(static_cast<unsigned char>(a.en[2].back()));
+    EXPECT_GT(suffixed, 30);
     for (const Adverb & a : clock_and_date_adverbs()) EXPECT_EQ(a.kind, AdverbKind::Clock);
 }
 
