@@ -7,7 +7,73 @@ bool ends_with(const std::string & s, const char * suffix) {
     const std::string t = suffix;
     return s.size() >= t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0;
 }
+
+// Strong roots and their simple past stem; a verb with a prefix takes its root's (verstehen →
+// verstand). Weak past stems stand here only where the participle is strong (backen: gebacken, backte).
+struct StrongRoot { const char * infinitive; const char * past; };
+constexpr StrongRoot kStrongRoots[] = {
+    {"backen", "backte"}, {"befehlen", "befahl"}, {"beginnen", "begann"}, {"beißen", "biss"}, {"biegen", "bog"},
+    {"bieten", "bot"}, {"binden", "band"}, {"blasen", "blies"}, {"bleiben", "blieb"}, {"bleichen", "blich"},
+    {"brechen", "brach"}, {"dringen", "drang"}, {"empfehlen", "empfahl"}, {"essen", "aß"}, {"fahren", "fuhr"},
+    {"fallen", "fiel"}, {"fangen", "fing"}, {"fechten", "focht"}, {"finden", "fand"}, {"fliegen", "flog"},
+    {"fliehen", "floh"}, {"fließen", "floss"}, {"frieren", "fror"}, {"geben", "gab"}, {"gehen", "ging"},
+    {"genießen", "genoss"}, {"geschehen", "geschah"}, {"gewinnen", "gewann"}, {"gleichen", "glich"},
+    {"graben", "grub"}, {"greifen", "griff"}, {"halten", "hielt"}, {"hängen", "hing"}, {"heben", "hob"},
+    {"helfen", "half"}, {"kommen", "kam"}, {"kriechen", "kroch"}, {"laden", "lud"}, {"lassen", "ließ"},
+    {"laufen", "lief"}, {"leiden", "litt"}, {"leihen", "lieh"}, {"lesen", "las"}, {"liegen", "lag"},
+    {"lieren", "lor"}, {"mahlen", "mahlte"}, {"messen", "maß"}, {"nehmen", "nahm"}, {"pfeifen", "pfiff"},
+    {"raten", "riet"}, {"reiben", "rieb"}, {"reißen", "riss"}, {"reiten", "ritt"}, {"riechen", "roch"},
+    {"rufen", "rief"}, {"schaffen", "schuf"}, {"scheiden", "schied"}, {"scheinen", "schien"}, {"schieben", "schob"},
+    {"schießen", "schoss"}, {"schlafen", "schlief"}, {"schlagen", "schlug"}, {"schleichen", "schlich"},
+    {"schließen", "schloss"}, {"schmelzen", "schmolz"}, {"schneiden", "schnitt"}, {"schreiben", "schrieb"},
+    {"schreien", "schrie"}, {"schreiten", "schritt"}, {"schwellen", "schwoll"}, {"schwimmen", "schwamm"},
+    {"schwinden", "schwand"}, {"schwingen", "schwang"}, {"schwören", "schwor"}, {"sehen", "sah"}, {"singen", "sang"},
+    {"sinken", "sank"}, {"sitzen", "saß"}, {"sprechen", "sprach"}, {"springen", "sprang"}, {"stechen", "stach"},
+    {"stehen", "stand"}, {"stehlen", "stahl"}, {"steigen", "stieg"}, {"sterben", "starb"}, {"stieben", "stob"},
+    {"stoßen", "stieß"}, {"streichen", "strich"}, {"streiten", "stritt"}, {"tragen", "trug"}, {"treffen", "traf"},
+    {"treiben", "trieb"}, {"treten", "trat"}, {"trinken", "trank"}, {"trügen", "trog"}, {"tun", "tat"},
+    {"verderben", "verdarb"}, {"wachsen", "wuchs"}, {"waschen", "wusch"}, {"weichen", "wich"}, {"weisen", "wies"},
+    {"werben", "warb"}, {"werden", "wurde"}, {"werfen", "warf"}, {"wiegen", "wog"}, {"winden", "wand"},
+    {"zeihen", "zieh"}, {"ziehen", "zog"}, {"zwingen", "zwang"},
+};
+
+bool starts_with(const std::string & s, const std::string & prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
+
+// The ich/er form: kochte, las, verstand; "" when unknown.
+std::string preterite_stem(const std::string & infinitive, const std::string & participle) {
+    if (infinitive == "haben") return "hatte";
+    if (ends_with(participle, "t")) {  // weak or mixed: (ge)koch-t → kochte, (ge)brach-t → brachte
+        std::string stem = participle.substr(0, participle.size() - 1);
+        if (starts_with(stem, "ge") && !starts_with(infinitive, "ge")) stem = stem.substr(2);
+        return stem + "te";
+    }
+    const StrongRoot * best = nullptr;
+    size_t best_size = 0;
+    for (const StrongRoot & r : kStrongRoots) {
+        const size_t n = std::string(r.infinitive).size();
+        if (n > best_size && ends_with(infinitive, r.infinitive)) best = &r, best_size = n;
+    }
+    return best ? infinitive.substr(0, infinitive.size() - best_size) + best->past : std::string();
+}
+
 } // namespace
+
+std::string preterite(const std::string & infinitive, const std::string & participle, const std::string & separable, int person) {
+    // The prefix goes its own way (rief … an), so the forms are of the rest: rufen, gerufen.
+    const bool split = !separable.empty() && starts_with(infinitive, separable) && starts_with(participle, separable);
+    const std::string stem = split ? preterite_stem(infinitive.substr(separable.size()), participle.substr(separable.size()))
+                                   : preterite_stem(infinitive, participle);
+    if (stem.empty()) return stem;
+    const bool weak = ends_with(stem, "te");
+    const bool sibilant = ends_with(stem, "s") || ends_with(stem, "ß") || ends_with(stem, "z");
+    const bool dental = ends_with(stem, "t") || ends_with(stem, "d");
+    switch (person) {
+        case 1: return stem + (weak ? "st" : sibilant || dental ? "est" : "st");   // du kochtest, last → lasest, fandest
+        case 3: case 5: return stem + (weak || ends_with(stem, "e") ? "n" : "en");  // wir kochten, lasen, schrien
+        case 4: return stem + (weak ? "t" : dental ? "et" : "t");                  // ihr kochtet, fandet, last
+        default: return stem;                                                       // ich/er kochte, las
+    }
+}
 
 const char * definite_article(Case c, Slot s) {
     static const char * const t[3][4] = {{"der", "die", "das", "die"}, {"den", "die", "das", "die"}, {"dem", "der", "dem", "den"}};

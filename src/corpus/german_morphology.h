@@ -32,6 +32,11 @@ const char * modal(int which, int person);
 // The du imperative from the infinitive and the du form (without a separable prefix): gib, lies,
 // iss, arbeite, fahr, lauf, sei.
 std::string imperative(const std::string & infinitive, const std::string & du_form);
+// The simple past (Präteritum) without a separable prefix, from the infinitive, the participle
+// and the prefix: weak and mixed verbs from the participle (gekocht → kochte, gebracht → brachte,
+// angerufen's prefix aside), strong ones from a table of roots (lesen → las, bekommen → bekam).
+// Empty for a strong verb outside the table.
+std::string preterite(const std::string & infinitive, const std::string & participle, const std::string & separable, int person);
 // in + dem → im, an + dem → am, zu + der → zur, in + das → ins ...; empty when the pair does not contract.
 std::string contraction(const std::string & preposition, Case c, Slot s);
 

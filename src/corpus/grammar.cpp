@@ -1,5 +1,6 @@
 #include "corpus/grammar.h"
 
+#include "corpus/german_morphology.h"
 #include "corpus/realize.h"
 
 #include <algorithm>
@@ -22,7 +23,8 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
         for (const char * e : {"progressive", "going_to", "existential", "weather", "degree", "imperative", "request",
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
-                               "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration"})
+                               "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
+                               "past_progressive"})
             t.push_back(e);
         return t;
     }();
@@ -291,6 +293,32 @@ void Grammar::add_relative(NounPhrase & np, float richness) {
     np.relative = std::make_shared<Clause>(std::move(c));
 }
 
+// A past time that places an event under way: "yesterday", "last night", "at 7 pm" (not "once",
+// "finally", "every day").
+bool Grammar::moment(int adverb) const {
+    if (adverb < 0) return false;
+    const Adverb & a = m_lex.adverbs[size_t(adverb)];
+    if (a.kind == AdverbKind::Clock) return true;
+    if (a.kind != AdverbKind::Time || !(a.tenses & kPastOk) || a.en.empty() || a.en[0] == "every") return false;
+    for (const std::string & w : a.en)
+        if (w == "yesterday" || w == "last" || w == "ago" || w == "morning" || w == "afternoon" || w == "evening" ||
+            w == "night" || w == "o'clock" || w == "noon")
+            return true;
+    return false;
+}
+
+int Grammar::pick_moment() {
+    if (!m_adverbs_clock.empty() && chance(0.2)) {
+        m_tags.insert("clock_time");
+        return pick(m_adverbs_clock);
+    }
+    for (int attempt = 0; attempt < 64; attempt++) {
+        const int a = pick(m_adverbs_time);
+        if (moment(a)) return a;
+    }
+    return -1;
+}
+
 int Grammar::pick_time(Tense t) {
     const uint8_t need = t == Tense::Past ? kPastOk : t == Tense::Future ? kFutureOk : kPresentOk;
     if (t == Tense::Perfect) return -1;  // "i have visited yesterday" is not English
@@ -505,7 +533,8 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     // No "is always cooking", "is rarely going to help", "would usually like to", "always close it";
     // and the progressive is about now, not "every year".
     if (c.progressive || c.going_to || c.modal == Modal::WouldLike || c.mood == Mood::Imperative || c.please) c.frequency = -1;
-    if (c.progressive) c.time = -1;
+    if (c.progressive && c.tense == Tense::Present) c.time = -1;
+    if (c.progressive && c.tense == Tense::Past && main && !moment(c.time)) c.time = pick_moment();  // was reading last night
     if (c.negated) c.degree = Degree::None;  // "not very cold" reads differently in each language
     if (c.mood == Mood::Imperative || c.time < 0) c.time_fronted = false;
     if (m_options.everyday && main) maybe_duration(c);
@@ -598,6 +627,11 @@ void Grammar::everyday_event(Clause & c, const Verb & v, bool main) {
     for (const char * m : {"go", "come", "arrive", "come back", "go out", "go away", "leave", "return"})
         motion |= v.en_base == split_tokens(m);
     if (c.modal == Modal::None && c.tense == Tense::Present && dynamic && !motion && v.frame != Frame::Clause && chance(0.35))
+        c.progressive = true;
+    // The past progressive, of verbs whose German simple past is known: "was reading when you
+    // called", "were playing yesterday" (在 看 書, las ein Buch).
+    if (c.modal == Modal::None && c.tense == Tense::Past && dynamic && !motion && v.frame != Frame::Clause &&
+        !german::preterite(v.de_inf, v.de_pp, v.de_sep, 2).empty() && chance(0.12))
         c.progressive = true;
     if (c.modal == Modal::None && c.tense == Tense::Future && chance(0.4)) c.going_to = true;
 }
@@ -801,7 +835,7 @@ void Grammar::mark_perfect_done(Clause & c) {
 
 void Grammar::tag_clause(const Clause & c) {
     const Verb * v = verb_of(m_lex, c);
-    if (c.progressive) m_tags.insert("progressive");
+    if (c.progressive) m_tags.insert(c.tense == Tense::Past ? "past_progressive" : "progressive");
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
     if (c.duration) m_tags.insert("duration");
@@ -873,9 +907,12 @@ Sentence Grammar::sample(Rng & rng, float richness) {
             if ((second.tense == Tense::Past) != (s.main.tense == Tense::Past)) { second.tense = s.main.tense == Tense::Past ? Tense::Past : Tense::Present; second.time = -1; }
             if (second.tense == Tense::Future || second.tense == Tense::Perfect) { second.tense = Tense::Present; second.time = -1; }
         }
-        // "going to" is a future: a clause the rules above moved to the present drops it.
-        if (second.tense != Tense::Future) second.going_to = false;
-        if (s.main.tense != Tense::Future) s.main.going_to = false;
+        // "going to" is a future, the progressive present or past: a clause the rules above moved
+        // to another tense drops them.
+        for (Clause * k : {&s.main, &second}) {
+            if (k->tense != Tense::Future) k->going_to = false;
+            if (k->tense != Tense::Present && k->tense != Tense::Past) k->progressive = false;
+        }
         s.second = std::make_shared<Clause>(std::move(second));
         s.subordinate_first = s.link != Connective::And && s.link != Connective::But && chance(0.4);
         if (s.subordinate_first) s.main.time_fronted = false;

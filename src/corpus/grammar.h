@@ -17,6 +17,7 @@
 //   infinitive (tried to call her) have_to (has to work, don't need to wait)
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
+//   past_progressive (was reading when you called: 在 看 書, las ein Buch)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"
@@ -105,6 +106,8 @@ private:
     void maybe_duration(Clause & c);
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
+    bool moment(int adverb) const;  // a past time that places an event under way
+    int pick_moment();
     void tag_clause(const Clause & c);
     void tag_noun_phrase(const NounPhrase & np);
 };

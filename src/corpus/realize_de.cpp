@@ -441,20 +441,26 @@ private:
                 p->right.add(v->de_inf, c.id);
                 return;
             case Tense::Past: case Tense::Perfect:
+                // The past progressive is the simple past: er las ein Buch, als ich anrief.
+                if (c.progressive) return simple_tense(c, *v, preterite(v->de_inf, v->de_pp, v->de_sep, person), p);
                 // German speech uses the perfect for both: habe … gekauft. A verb of motion that
                 // takes sein takes haben with an accusative object: sie ist geritten, sie hat das Pferd geritten.
                 p->finite.add(v->de_sein && !(c.object && !v->de_dative) ? sein(person) : haben(person), c.id + 1, false);
                 p->right.add(v->de_pp, c.id);
                 p->right.also(c.id + 1, false);
                 return;
-            case Tense::Present:
-                p->finite.add(v->de_pres[size_t(person)], c.id);
-                if (c.progressive) p->finite.also(c.id + 1, false);  // ↔ "is" of "is cooking"
-                if (!v->de_sep.empty()) {
-                    p->right.add(v->de_sep, c.id);
-                    p->joined_final.add(v->de_sep + v->de_pres[size_t(person)], c.id);
-                }
-                return;
+            case Tense::Present: return simple_tense(c, *v, v->de_pres[size_t(person)], p);
+        }
+    }
+
+    // A one-word tense (kocht, kochte), its separable prefix at the end (ruft … an) or, verb-final,
+    // joined (, dass er anruft). It also says the "is"/"was" of a progressive.
+    static void simple_tense(const Clause & c, const Verb & v, const std::string & form, ClauseParts * p) {
+        p->finite.add(form, c.id);
+        if (c.progressive) p->finite.also(c.id + 1, false);
+        if (!v.de_sep.empty()) {
+            p->right.add(v.de_sep, c.id);
+            p->joined_final.add(v.de_sep + form, c.id);
         }
     }
 };

@@ -333,8 +333,8 @@ private:
             rest->add(v->en_base, c.id);
             return;
         }
-        if (c.progressive || c.going_to) {  // "is cooking", "is going to cook"
-            const char * be = be_form(person, false);
+        if (c.progressive || c.going_to) {  // "is cooking", "was cooking", "is going to cook"
+            const char * be = be_form(person, past);
             finite->add(be, c.id + 1);
             be_negated(be);
             if (c.going_to) {

@@ -36,7 +36,7 @@ DayPart day_part(int h, bool pm) {
     return h <= 5 ? DayPart{"下午", "nachmittags"} : DayPart{"晚上", "abends"};
 }
 
-// Clock times as people type them: "at 9 : 30" and "at half past nine", "at 7 pm", "at noon".
+// Clock times as people type them: "at 9 : 30" and "at half past nine", "at 7 pm", "at midnight".
 void add_clock_times(std::vector<Adverb> & out) {
     for (int h = 1; h <= 12; h++) {
         const std::string hh = std::to_string(h), word = number_word_en(h), next = german::number_word(h % 12 + 1);
@@ -59,8 +59,7 @@ void add_clock_times(std::vector<Adverb> & out) {
             out.push_back(clock_adverb({"at", hh, pm ? "pm" : "am"}, {part.zh, hour_zh(h), "點"}, {"um", hh, "Uhr", part.de}));
         }
     }
-    out.push_back(clock_adverb({"at", "noon"}, {"中午"}, {"am", "Mittag"}));
-    out.push_back(clock_adverb({"at", "midnight"}, {"半夜"}, {"um", "Mitternacht"}));
+    out.push_back(clock_adverb({"at", "midnight"}, {"半夜"}, {"um", "Mitternacht"}));  // "at noon" is a time adverb of the lexicon
 }
 
 // A day of the month as an English ordinal ("5th", "fifth") and a German one after "am" (fünften).

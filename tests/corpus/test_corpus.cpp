@@ -250,7 +250,6 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
     struct Case { const char * text, * name, * words; };
     const Case cases[] = {
         {"i've been waiting for an hour .", "the perfect progressive", "i've been waiting"},
-        {"she was reading a book when i called .", "the past progressive", "was reading"},
         {"this book was written by my mother .", "the passive", "was written by"},
         {"the car has been stolen .", "the perfect of be (has been …)", "been stolen"},
         {"i would go if i had time .", "the conditional (would)", "would go"},
@@ -274,7 +273,8 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
                                  "we are going to visit my grandmother .", "she has bought a car .", "can i pay by card ?",
                                  "you don't have to come .", "she needs to sleep .",
                                  "she is as tall as her brother .", "how long have you lived in taipei ?",
-                                 "we waited for ten minutes ."})
+                                 "we waited for ten minutes .", "she was reading a book when i called .",
+                                 "we will have seven guests .", "the children were seen in the garden ."})
         EXPECT_TRUE(unlearned_constructions(attn::tokenize_words(learned)).empty()) << learned;
 }
 

@@ -3,6 +3,7 @@
 // clauses, 了/沒/嗎, wh-in-situ; English do-support. A small inline lexicon keeps the expected
 // strings independent of the shipped tables.
 #include "corpus/corpus.h"
+#include "corpus/german_morphology.h"
 #include "corpus/phrasebook.h"
 #include "corpus/realize.h"
 
@@ -271,6 +272,62 @@ TEST_F(Fixture, ProgressiveAndGoingTo) {
     g.time = 1;
     expect(sentence(g), "we are going to call the teacher tomorrow .", "我們 明天 要 打電話 給 老師 。",
            "Wir werden morgen den Lehrer anrufen .");
+}
+
+// The past progressive: was/were + -ing, 在 as in the present, the German simple past with a
+// separable prefix split off (rief … an) or joined at the end of a subordinate clause (als … anrief).
+TEST_F(Fixture, PastProgressive) {
+    Clause c = clause(4, Tense::Past);
+    c.progressive = true;
+    c.subject = pronoun(Pronoun::They);
+    c.time = 0;
+    expect(sentence(c), "they were sleeping yesterday .", "他們 昨天 在 睡覺 。", "Sie schliefen gestern .");
+
+    Clause main = clause(0, Tense::Past);
+    main.progressive = true;
+    main.subject = pronoun(Pronoun::She);
+    main.object = share(noun(1, Det::A));
+    main.place = share(noun(3));
+    Clause called = clause(2, Tense::Past);
+    called.subject = pronoun(Pronoun::I);
+    called.object = share(pronoun(Pronoun::He));
+    Sentence s = sentence(main);
+    s.link = Connective::When;
+    s.second = share(called);
+    const CorpusExample e = realize_example(lex, s);
+    EXPECT_EQ(e.en, "she was buying a dress in the park when i called him .");
+    EXPECT_EQ(e.de, "Sie kaufte ein Kleid im Park , als ich ihn angerufen habe .");
+    EXPECT_NE(e.zh.find("正 在 公園 買"), std::string::npos) << e.zh;
+
+    Clause denied = clause(2, Tense::Past);
+    denied.progressive = true;
+    denied.negated = denied.contracted = true;
+    denied.subject = pronoun(Pronoun::We);
+    denied.object = share(pronoun(Pronoun::She));
+    expect(sentence(denied), "we weren't calling her .", "我們 沒 在 打電話 給 她 。", "Wir riefen sie nicht an .");
+}
+
+// The German simple past: weak and mixed verbs from the participle, strong ones from their root.
+TEST(GermanPreterite, WeakMixedStrongAndPrefixed) {
+    using german::preterite;
+    EXPECT_EQ(preterite("kochen", "gekocht", "", 2), "kochte");
+    EXPECT_EQ(preterite("arbeiten", "gearbeitet", "", 3), "arbeiteten");
+    EXPECT_EQ(preterite("besuchen", "besucht", "", 1), "besuchtest");
+    EXPECT_EQ(preterite("bringen", "gebracht", "", 0), "brachte");
+    EXPECT_EQ(preterite("aufräumen", "aufgeräumt", "auf", 2), "räumte");
+    EXPECT_EQ(preterite("gehören", "gehört", "", 2), "gehörte");
+    EXPECT_EQ(preterite("haben", "gehabt", "", 5), "hatten");
+    EXPECT_EQ(preterite("lesen", "gelesen", "", 2), "las");
+    EXPECT_EQ(preterite("lesen", "gelesen", "", 1), "lasest");
+    EXPECT_EQ(preterite("finden", "gefunden", "", 4), "fandet");
+    EXPECT_EQ(preterite("schreien", "geschrien", "", 3), "schrien");
+    EXPECT_EQ(preterite("anrufen", "angerufen", "an", 2), "rief");
+    EXPECT_EQ(preterite("bekommen", "bekommen", "", 2), "bekam");
+    EXPECT_EQ(preterite("verstehen", "verstanden", "", 3), "verstanden");
+    EXPECT_EQ(preterite("vergessen", "vergessen", "", 0), "vergaß");
+    EXPECT_EQ(preterite("fernsehen", "ferngesehen", "fern", 2), "sah");
+    EXPECT_EQ(preterite("backen", "gebacken", "", 2), "backte");
+    EXPECT_EQ(preterite("quelzen", "gequolzen", "", 2), "");  // a strong verb outside the table
 }
 
 // A place by its name: no article or locative (在 台北, 台北 有, not 台北 裡 有); a plan denied is
