@@ -109,6 +109,9 @@ struct Clause {
     std::shared_ptr<Clause> complement;  // clause-taking verbs: that-clause
     int time = -1, frequency = -1, manner = -1;  // indices into Lexicon::adverbs
     std::shared_ptr<Duration> duration;  // a verb of duration_verb(): "waited for ten minutes"
+    // A person's age, with the copula and "old": "is ten years old" (十 歲, zehn Jahre alt). Its ids
+    // are a Duration's: +1 the number, +2 "years"; "old" is the predicate adjective's.
+    std::shared_ptr<Duration> age;
 
     // Ids: +0 verb, +1 tense/aspect/auxiliary, +2 negation, +3 modal, +4 question, +5 complementiser
     // ("that"), +6 wh-word, +7 predicate adjective, +8 time, +9 frequency, +10 manner, +11 degree,

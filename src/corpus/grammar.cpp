@@ -24,7 +24,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
-                               "past_progressive"})
+                               "past_progressive", "age"})
             t.push_back(e);
         return t;
     }();
@@ -77,6 +77,8 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         if (lex.verbs[size_t(i)].en_base == Tokens{"cost"} && lex.verbs[size_t(i)].frame == Frame::Transitive) m_cost_verb = i;
     for (int i = 0; i < int(lex.nouns.size()); i++)
         if (lex.nouns[size_t(i)].en_sg == Tokens{"dollar"}) m_dollar_noun = i;
+    for (int i = 0; i < int(lex.adjectives.size()); i++)
+        if (lex.adjectives[size_t(i)].en == Tokens{"old"} && !lex.adjectives[size_t(i)].en_comp.empty()) m_old_adjective = i;
     for (int i = 0; i < int(lex.adverbs.size()); i++) {
         const AdverbKind k = lex.adverbs[size_t(i)].kind;
         // Multi-word frequency adverbs ("all the time") do not go before the verb as single ones do.
@@ -392,6 +394,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         const float k = m_rng->uniform();
         if (k < 0.06f) return existential_clause(richness, main);
         if (k < 0.10f) return weather_clause(richness, main);
+        if (k < 0.12f && m_old_adjective >= 0) return age_clause(richness, main);
     }
     Clause c;
     c.id = new_id();
@@ -446,6 +449,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (!c.predicate) {
             c.predicate_adjective = pick(m_adjectives_by_cat[int(cat == Category::Name ? Category::Person : cat)]);
             if (c.predicate_adjective < 0) c.predicate_adjective = pick(m_adjectives_by_cat[int(Category::Person)]);
+            if (m_options.everyday && person && m_old_adjective >= 0 && chance(0.1)) c.predicate_adjective = m_old_adjective;
             // "a bright river was bright" says nothing.
             for (int a : c.subject.adjectives)
                 if (a == c.predicate_adjective) c.subject.adjectives.clear();
@@ -557,7 +561,54 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (m_options.everyday) maybe_how(c);
         if (c.duration && chance(0.6)) c.gap = Role::Duration;  // "how long did you wait"
     }
+    if (m_options.everyday) maybe_age(c);
     return c;
+}
+
+// "how old are you?", "my brother is ten years old", "she is older than me": a person's age.
+Clause Grammar::age_clause(float richness, bool main) {
+    Clause c;
+    c.id = new_id();
+    c.subject = noun_phrase(kPeople, richness * 0.5f, true, false);
+    if (chance(0.3)) {  // mostly the listener or the speaker
+        c.subject = NounPhrase{};
+        c.subject.kind = NounPhrase::Kind::Pronoun;
+        c.subject.pronoun = chance(0.6) ? Pronoun::You : Pronoun::I;
+        c.subject.id = new_id();
+    }
+    c.predicate_adjective = m_old_adjective;
+    const float u = m_rng->uniform();
+    if (main && u < 0.4f) {
+        c.mood = Mood::Wh;
+        c.gap = Role::Degree;
+    } else if (u < 0.55f) {  // older than her brother, as old as me, the oldest
+        c.compare = chance(0.7) ? Compare::Comparative : chance(0.5) ? Compare::Equal : Compare::Superlative;
+        if (c.compare != Compare::Superlative) {
+            NounPhrase other = noun_phrase(kPeople, 0.0f, true, false);
+            const bool same = other.kind == NounPhrase::Kind::Pronoun && c.subject.kind == NounPhrase::Kind::Pronoun &&
+                              other.pronoun == c.subject.pronoun;  // not "you are older than you"
+            if (same) other.pronoun = c.subject.pronoun == Pronoun::I ? Pronoun::You : Pronoun::I;
+            c.standard = std::make_shared<NounPhrase>(other);
+        }
+        m_tags.insert(c.compare == Compare::Comparative ? "comparative" : c.compare == Compare::Equal ? "equal_comparison" : "superlative");
+    } else {
+        if (main && chance(0.2)) c.mood = Mood::YesNo;
+        maybe_age(c);
+    }
+    return c;
+}
+
+// "my brother is ten years old", "is she 25 years old?" (十 歲, 25 Jahre alt): a plain present
+// statement or yes/no question of a person's age; "how old is he" is maybe_how's.
+void Grammar::maybe_age(Clause & c) {
+    if (!person_is_old(m_lex, c) || c.compare != Compare::None || c.degree != Degree::None || c.negated ||
+        c.tense != Tense::Present || c.mood == Mood::Wh || c.place || c.time >= 0 || c.frequency >= 0 || !chance(0.6))
+        return;
+    Duration age;
+    age.unit = TimeUnit::Year;
+    age.count = chance(0.6) ? 2 + int(m_rng->below(19)) : 21 + int(m_rng->below(70));
+    age.id = new_id();
+    c.age = std::make_shared<Duration>(age);
 }
 
 // "we waited for ten minutes", "i have lived here for two years", "please wait for a minute":
@@ -839,6 +890,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
     if (c.duration) m_tags.insert("duration");
+    if (c.age || person_is_old(m_lex, c)) m_tags.insert("age");
     if (c.to_infinitive) m_tags.insert("infinitive");
     if (c.object && c.object->det == Det::Which) m_tags.insert("which");
     if (c.destination) m_tags.insert("destination");

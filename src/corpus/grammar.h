@@ -18,6 +18,7 @@
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
 //   past_progressive (was reading when you called: 在 看 書, las ein Buch)
+//   age (she is ten years old: 十 歲, zehn Jahre alt; how old are you: 幾 歲; older than me: 比 我 大)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"
@@ -66,6 +67,7 @@ private:
     std::vector<int> m_adverbs_clock;  // everyday: clock times and dates (corpus/time_expressions.h)
     std::vector<int> m_infinitive_verbs;  // try, start, forget … (everyday)
     int m_cost_verb = -1, m_dollar_noun = -1;  // everyday prices, when the lexicon has "cost" and "dollar"
+    int m_old_adjective = -1;  // "old", said of people too in the everyday grammar: "how old are you"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
     std::vector<int> m_phrase_leads;  // the greetings and apologies that can open another phrase
     std::set<std::pair<int, int>> m_heldout_adj_noun, m_heldout_verb_obj;  // (adjective, noun), (verb, noun)
@@ -95,6 +97,7 @@ private:
     void mark_perfect_done(Clause & c);
     Clause existential_clause(float richness, bool main);
     Clause weather_clause(float richness, bool main);
+    Clause age_clause(float richness, bool main);
     void maybe_how_many(Clause & c);
     void maybe_how(Clause & c);
     void maybe_infinitive(Clause & c);
@@ -106,6 +109,7 @@ private:
     void maybe_duration(Clause & c);
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
+    void maybe_age(Clause & c);
     bool moment(int adverb) const;  // a past time that places an event under way
     int pick_moment();
     void tag_clause(const Clause & c);

@@ -76,6 +76,10 @@ struct DurationVerb {
     bool told;             // said as a request too: "please wait for a minute"
 };
 const DurationVerb * duration_verb(const Verb & v);  // nullptr for any other verb
+// A person said to be "old": Chinese counts years (幾 歲, 比 我 大) where it calls things 舊.
+bool person_is_old(const Lexicon & lex, const Clause & c);
+// An age or a count of 21 or more as people write it: words up to twenty, digits above.
+std::string count_en(int n);
 struct TimeUnitWords {
     const char * en_sg, * en_pl, * zh, * zh_classifier, * de_sg, * de_pl, * de_dat_pl;
     char de_gender;

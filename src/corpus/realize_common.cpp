@@ -166,6 +166,13 @@ const char * number_word_en(int n) {
     return n >= 0 && n <= 20 ? words[n] : "?";
 }
 
+bool person_is_old(const Lexicon & lex, const Clause & c) {
+    return c.verb < 0 && c.predicate_adjective >= 0 && lex.adjectives[size_t(c.predicate_adjective)].en == Tokens{"old"} &&
+           is_person(lex, c.subject);
+}
+
+std::string count_en(int n) { return n <= 20 ? number_word_en(n) : std::to_string(n); }
+
 const DurationVerb * duration_verb(const Verb & v) {
     constexpr unsigned min = 1u << int(TimeUnit::Minute), hour = 1u << int(TimeUnit::Hour), day = 1u << int(TimeUnit::Day),
                        week = 1u << int(TimeUnit::Week), month = 1u << int(TimeUnit::Month), year = 1u << int(TimeUnit::Year);

@@ -392,6 +392,10 @@ private:
                 m.add(a.de_sup + "en", c.id + 7);
             } else {
                 degree(m, c);
+                if (c.age) {  // zehn Jahre alt
+                    m.add(c.age->count <= 20 ? std::string(number_word(c.age->count)) : std::to_string(c.age->count), c.age->id + 1);
+                    m.add("Jahre", c.age->id + 2);
+                }
                 m.add(a.de_pred, c.id + 7);
             }
         }

@@ -458,6 +458,10 @@ private:
                     out.add(a.en_sup, c.id + 7);
                 } else {
                     degree(c);
+                    if (c.age) {  // "ten years old"
+                        out.add(count_en(c.age->count), c.age->id + 1);
+                        out.add("years", c.age->id + 2);
+                    }
                     out.add(a.en, c.id + 7);
                 }
             }

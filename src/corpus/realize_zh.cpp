@@ -63,9 +63,17 @@ public:
         if (wh && c.gap == Role::Frequency) out.add(Tokens{"多", "常"}, c.id + 6);
 
         if (!v) {  // the copula
-            if (c.predicate_adjective >= 0 && c.compare != Compare::None) {
+            const bool person_old = person_is_old(m_lex, c);
+            if (c.age) {  // 十 歲: the years are the predicate, without 是
+                if (c.negated) out.add(Tokens{"不", "是"}, c.id + 2);
+                out.add(c.age->count <= 20 ? number_zh(c.age->count) : std::to_string(c.age->count), c.age->id + 1);
+                out.add("歲", c.age->id + 2);
+                out.also(c.id + 7, false);
+                out.also(c.id, false);  // ↔ is
+            } else if (c.predicate_adjective >= 0 && c.compare != Compare::None) {
                 // 比 狗 大 / 最 大 / 跟 狗 一樣 大: the bare adjective, without the 很 of a plain predicate.
-                Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
+                // An older person is 大 (比 我 大), not 舊.
+                Tokens pred = person_old ? Tokens{"大"} : m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
                 if (!pred.empty() && pred[0] == "很") pred.erase(pred.begin());
                 if (c.compare == Compare::Comparative) {
                     out.add("比", c.id + 14);
@@ -83,7 +91,7 @@ public:
             } else if (c.predicate_adjective >= 0 && wh && c.gap == Role::Degree) {
                 // 有 多 高; a person's age is counted: 幾 歲.
                 const Adjective & a = m_lex.adjectives[size_t(c.predicate_adjective)];
-                if (a.en == Tokens{"old"} && is_person(m_lex, c.subject)) {
+                if (person_old) {
                     out.add("幾", c.id + 6);
                     out.add("歲", c.id + 7);
                     out.also(c.id, false);
@@ -93,7 +101,7 @@ public:
                     out.add(Tokens(a.zh_pred.begin() + 1, a.zh_pred.end()), c.id + 7);
                 }
             } else if (c.predicate_adjective >= 0) {
-                Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
+                Tokens pred = person_old ? Tokens{"很", "老"} : m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
                 const bool graded = !pred.empty() && pred[0] == "很";
                 if (graded && (c.negated || c.degree != Degree::None)) pred.erase(pred.begin());
                 if (c.negated) out.add("不", c.id + 2);

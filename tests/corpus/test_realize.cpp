@@ -307,6 +307,36 @@ TEST_F(Fixture, PastProgressive) {
     expect(sentence(denied), "we weren't calling her .", "我們 沒 在 打電話 給 她 。", "Wir riefen sie nicht an .");
 }
 
+// A person's age: years are the Chinese predicate (十 歲, no 是), zehn Jahre alt; an old person is
+// 很 老, never 舊; digits above twenty.
+TEST_F(Fixture, Ages) {
+    auto years = [&](int count) {
+        Duration d;
+        d.count = count;
+        d.unit = TimeUnit::Year;
+        d.id = next_id;
+        next_id += 16;
+        return share(d);
+    };
+    Clause c = clause(-1, Tense::Present);
+    NounPhrase sister = noun(2, Det::Poss);
+    sister.possessor = Pronoun::I;
+    c.subject = sister;
+    c.predicate_adjective = 2;
+    c.age = years(10);
+    expect(sentence(c), "my sister is ten years old .", "我 的 姊姊 十 歲 。", "Meine Schwester ist zehn Jahre alt .");
+    Clause q = clause(-1, Tense::Present);
+    q.subject = pronoun(Pronoun::She);
+    q.predicate_adjective = 2;
+    q.mood = Mood::YesNo;
+    q.age = years(25);
+    expect(sentence(q), "is she 25 years old ?", "她 25 歲 嗎 ？", "Ist sie 25 Jahre alt ?");
+    Clause plain = clause(-1, Tense::Present);
+    plain.subject = noun(4);
+    plain.predicate_adjective = 2;
+    expect(sentence(plain), "the teacher is old .", "老師 很 老 。", "Der Lehrer ist alt .");
+}
+
 // The German simple past: weak and mixed verbs from the participle, strong ones from their root.
 TEST(GermanPreterite, WeakMixedStrongAndPrefixed) {
     using german::preterite;
