@@ -95,6 +95,7 @@ struct Clause {
     bool lets = false;          // an imperative for us: "let's go" (我們 走 吧, gehen wir)
     bool to_infinitive = false; // a complement said as an infinitive, its subject the main clause's,
                                 // unsaid: "(i tried) to call her" (試著 打電話 給 她, , sie anzurufen)
+    bool what_time = false;     // Role::Time asked as "what time" (幾 點, um wie viel Uhr), not "when"
     bool perfect_done = false;  // a perfect saying something is now done ("she has bought a car":
                                 // 她 買 了 車) rather than an experience ("have you seen it": 看 過)
     Degree degree = Degree::None;

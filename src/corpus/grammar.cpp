@@ -24,7 +24,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
-                               "past_progressive", "age"})
+                               "past_progressive", "age", "what_time"})
             t.push_back(e);
         return t;
     }();
@@ -553,6 +553,12 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (c.place) roles.push_back(Role::Place);
         if (c.time >= 0) roles.push_back(Role::Time);
         c.gap = roles[size_t(m_rng->below(roles.size()))];
+        // "what time does the train leave": an event asked by the clock, most often when it had a clock time.
+        if (m_options.everyday && c.gap == Role::Time && v) {
+            const Adverb & t = m_lex.adverbs[size_t(c.time)];
+            const bool clock = t.kind == AdverbKind::Clock && t.en.size() > 1 && t.en[0] == "at";
+            c.what_time = chance(clock ? 0.8 : 0.2);
+        }
         if (c.gap == Role::Object) { c.object->relative.reset(); c.object->adjectives.clear(); }
         if (m_options.everyday) maybe_how_many(c);
         if (c.gap == Role::Subject) c.subject.relative.reset();
@@ -889,6 +895,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.progressive) m_tags.insert(c.tense == Tense::Past ? "past_progressive" : "progressive");
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
+    if (c.what_time) m_tags.insert("what_time");
     if (c.duration) m_tags.insert("duration");
     if (c.age || person_is_old(m_lex, c)) m_tags.insert("age");
     if (c.to_infinitive) m_tags.insert("infinitive");

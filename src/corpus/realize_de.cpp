@@ -323,6 +323,7 @@ private:
                 p.wh.add("viel", c.id + 6);
                 p.wh.also(c.object->id, true);
             }
+            else if (c.gap == Role::Time && c.what_time) p.wh.add(Tokens{"um", "wie", "viel", "Uhr"}, c.id + 6);
             else p.wh.add(w, c.id + 6);
             if (c.gap == Role::Degree) p.wh.add(m_lex.adjectives[size_t(c.predicate_adjective)].de_pred, c.id + 7);  // wie groß
             if (c.gap == Role::Frequency) p.wh.add("oft", c.id + 6);

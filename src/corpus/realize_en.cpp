@@ -144,6 +144,10 @@ private:
             return;
         }
         const NounPhrase * counted = c.gap == Role::Object && c.object && c.object->det == Det::HowMany ? c.object.get() : nullptr;
+        if (c.gap == Role::Time && c.what_time) {
+            for (const char * w : {"what", "time"}) out.add(w, c.id + 6);
+            return;
+        }
         if (!counted) { out.add(wh_word(c), c.id + 6); return; }
         for (const char * w : {"how", "many"}) {
             out.add(w, c.id + 6);

@@ -57,7 +57,7 @@ public:
         else if (c.mood == Mood::Imperative || c.to_infinitive) {}  // the listener, or the main clause's subject
         else if (!(relative && c.gap == Role::Subject)) noun_phrase(c.subject);
         if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time)) adverb(c.time, c.id + 8);
-        if (wh && c.gap == Role::Time) out.add("什麼時候", c.id + 6);
+        if (wh && c.gap == Role::Time) out.add(c.what_time ? Tokens{"幾", "點"} : Tokens{"什麼時候"}, c.id + 6);
         if (wh && c.gap == Role::Reason) out.add("為什麼", c.id + 6);
         if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
         if (wh && c.gap == Role::Frequency) out.add(Tokens{"多", "常"}, c.id + 6);

@@ -307,6 +307,19 @@ TEST_F(Fixture, PastProgressive) {
     expect(sentence(denied), "we weren't calling her .", "我們 沒 在 打電話 給 她 。", "Wir riefen sie nicht an .");
 }
 
+// "what time" asks the clock: 幾 點 where "when" is 什麼時候; um wie viel Uhr before the verb.
+TEST_F(Fixture, WhatTime) {
+    Clause c = clause(2, Tense::Past);
+    c.subject = pronoun(Pronoun::You);
+    c.object = share(pronoun(Pronoun::She));
+    c.time = 0;
+    c.mood = Mood::Wh;
+    c.gap = Role::Time;
+    expect(sentence(c), "when did you call her ?", "你 什麼時候 打電話 給 她 了 ？", "Wann hast du sie angerufen ?");
+    c.what_time = true;
+    expect(sentence(c), "what time did you call her ?", "你 幾 點 打電話 給 她 了 ？", "Um wie viel Uhr hast du sie angerufen ?");
+}
+
 // A person's age: years are the Chinese predicate (十 歲, no 是), zehn Jahre alt; an old person is
 // 很 老, never 舊; digits above twenty.
 TEST_F(Fixture, Ages) {
