@@ -24,7 +24,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
-                               "past_progressive", "age", "what_time"})
+                               "past_progressive", "age", "what_time", "home"})
             t.push_back(e);
         return t;
     }();
@@ -77,6 +77,8 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         if (lex.verbs[size_t(i)].en_base == Tokens{"cost"} && lex.verbs[size_t(i)].frame == Frame::Transitive) m_cost_verb = i;
     for (int i = 0; i < int(lex.nouns.size()); i++)
         if (lex.nouns[size_t(i)].en_sg == Tokens{"dollar"}) m_dollar_noun = i;
+    for (int i = 0; i < int(lex.nouns.size()); i++)
+        if (m_options.everyday && lex.nouns[size_t(i)].en_sg == Tokens{"home"} && lex.nouns[size_t(i)].cat == Category::Place) m_home_noun = i;
     for (int i = 0; i < int(lex.adjectives.size()); i++)
         if (lex.adjectives[size_t(i)].en == Tokens{"old"} && !lex.adjectives[size_t(i)].en_comp.empty()) m_old_adjective = i;
     for (int i = 0; i < int(lex.adverbs.size()); i++) {
@@ -524,10 +526,15 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         const bool thing_place = c.object && !(c.object->kind == NounPhrase::Kind::Pronoun) && !is_person(m_lex, *c.object) &&
                                  !m_object_locations.empty() && chance(0.15);
         c.place = std::make_shared<NounPhrase>(place_phrase(richness, thing_place ? m_object_locations : m_locations));
+        if (!thing_place) c.place = home_or(c.place, is_person(m_lex, c.subject), 0.12);
     }
-    // Verbs of motion go somewhere: "go to the park", "fly to tokyo", "come back to taipei".
-    if (m_options.everyday && v && !c.place && c.gap != Role::Place && destination_pattern_zh(*v) && chance(0.6))
+    // Verbs of motion go somewhere: "go to the park", "fly to tokyo", "come back to taipei", "go home".
+    if (m_options.everyday && v && !c.place && c.gap != Role::Place && destination_pattern_zh(*v) && chance(0.6)) {
         c.destination = std::make_shared<NounPhrase>(place_phrase(richness * 0.5f, m_locations));
+        const bool homeward = v->en_base == Tokens{"go"} || v->en_base == Tokens{"come"} || v->en_base == Tokens{"return"} ||
+                              v->en_base == Tokens{"come", "back"};
+        if (homeward) c.destination = home_or(c.destination, is_person(m_lex, c.subject), 0.3);
+    }
     if (v && v->frame != Frame::Clause && chance(0.08 + 0.2 * richness)) c.manner = pick(m_adverbs_manner);
     if (m_options.everyday && c.verb >= 0 && c.verb == m_cost_verb) {  // a price has no manner or place: not "costs 5 dollars angrily in the park"
         c.manner = -1;
@@ -726,8 +733,18 @@ void Grammar::everyday_copula(Clause & c, float richness) {
     if (placeable && !m_locations.empty() && chance(0.3)) {
         c.predicate.reset();
         c.predicate_adjective = -1;
-        c.place = std::make_shared<NounPhrase>(place_phrase(richness, m_locations));
+        c.place = home_or(std::make_shared<NounPhrase>(place_phrase(richness, m_locations)), is_person(m_lex, c.subject), 0.25);
     }
+}
+
+// People are often at home and go home: "i am at home" (我 在 家, ich bin zu Hause).
+std::shared_ptr<NounPhrase> Grammar::home_or(std::shared_ptr<NounPhrase> place, bool person, double p) {
+    if (m_home_noun < 0 || !person || !chance(p)) return place;
+    NounPhrase home;
+    home.noun = m_home_noun;
+    home.det = Det::None;
+    home.id = new_id();
+    return std::make_shared<NounPhrase>(home);
 }
 
 // "in the park", "at my school", "in taipei": a place by its name takes no article or adjective.
@@ -896,6 +913,8 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
     if (c.what_time) m_tags.insert("what_time");
+    if ((c.place && c.gap != Role::Place && is_home(m_lex, *c.place)) || (c.destination && is_home(m_lex, *c.destination)))
+        m_tags.insert("home");
     if (c.duration) m_tags.insert("duration");
     if (c.age || person_is_old(m_lex, c)) m_tags.insert("age");
     if (c.to_infinitive) m_tags.insert("infinitive");

@@ -18,6 +18,7 @@
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
 //   past_progressive (was reading when you called: 在 看 書, las ein Buch)
+//   home (at home: 在 家, zu Hause; go home: 回 家, nach Hause)
 //   what_time (what time does the train leave: 幾 點, um wie viel Uhr)
 //   age (she is ten years old: 十 歲, zehn Jahre alt; how old are you: 幾 歲; older than me: 比 我 大)
 #pragma once
@@ -68,6 +69,7 @@ private:
     std::vector<int> m_adverbs_clock;  // everyday: clock times and dates (corpus/time_expressions.h)
     std::vector<int> m_infinitive_verbs;  // try, start, forget … (everyday)
     int m_cost_verb = -1, m_dollar_noun = -1;  // everyday prices, when the lexicon has "cost" and "dollar"
+    int m_home_noun = -1;      // "at home", "go home"
     int m_old_adjective = -1;  // "old", said of people too in the everyday grammar: "how old are you"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
     std::vector<int> m_phrase_leads;  // the greetings and apologies that can open another phrase
@@ -111,6 +113,7 @@ private:
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
     void maybe_age(Clause & c);
+    std::shared_ptr<NounPhrase> home_or(std::shared_ptr<NounPhrase> place, bool person, double p);
     bool moment(int adverb) const;  // a past time that places an event under way
     int pick_moment();
     void tag_clause(const Clause & c);

@@ -78,6 +78,8 @@ struct DurationVerb {
 const DurationVerb * duration_verb(const Verb & v);  // nullptr for any other verb
 // A person said to be "old": Chinese counts years (幾 歲, 比 我 大) where it calls things 舊.
 bool person_is_old(const Lexicon & lex, const Clause & c);
+// One's home as a place or where one goes: "at home" (在 家, zu Hause), "go home" (回 家, nach Hause).
+bool is_home(const Lexicon & lex, const NounPhrase & np);
 // An age or a count of 21 or more as people write it: words up to twenty, digits above.
 std::string count_en(int n);
 struct TimeUnitWords {

@@ -171,6 +171,10 @@ bool person_is_old(const Lexicon & lex, const Clause & c) {
            is_person(lex, c.subject);
 }
 
+bool is_home(const Lexicon & lex, const NounPhrase & np) {
+    return np.kind == NounPhrase::Kind::Noun && np.det == Det::None && np.noun >= 0 && lex.nouns[size_t(np.noun)].en_sg == Tokens{"home"};
+}
+
 std::string count_en(int n) { return n <= 20 ? number_word_en(n) : std::to_string(n); }
 
 const DurationVerb * duration_verb(const Verb & v) {

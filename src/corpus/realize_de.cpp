@@ -182,14 +182,23 @@ private:
     }
 
     void place(AlignedText & out, const NounPhrase & np) {
+        if (is_home(m_lex, np)) return home(out, np, "zu");
         prepositional(out, np, m_lex.nouns[size_t(np.noun)].de_prep, Dat);
+    }
+
+    // zu Hause, nach Hause: the old dative, without an article.
+    static void home(AlignedText & out, const NounPhrase & np, const char * prep) {
+        out.add(prep, np.id + 4);
+        out.add("Hause", np.id);
     }
 
     // Where to: nach Berlin, in den Park (ins Kino), an den Strand, auf den Markt; a place one is
     // "at" (am Bahnhof) is gone to with zu (zum Bahnhof, zur Universität).
     void destination(AlignedText & out, const NounPhrase & np) {
         const Noun & n = m_lex.nouns[size_t(np.noun)];
-        if (np.kind == NounPhrase::Kind::Name) {
+        if (is_home(m_lex, np)) {
+            home(out, np, "nach");
+        } else if (np.kind == NounPhrase::Kind::Name) {
             out.add("nach", np.id + 4);
             noun_phrase(out, np, Dat);
         } else if (n.de_prep == "an" && n.en_prep == "at") {

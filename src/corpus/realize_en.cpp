@@ -84,12 +84,9 @@ public:
         if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
         complements(c, v, rest);
         if (c.manner >= 0) adverb(c.manner, c.id + 10);
-        if (c.place && c.gap != Role::Place) {
-            out.add(m_lex.nouns[size_t(c.place->noun)].en_prep, c.place->id + 4);
-            noun_phrase(*c.place, true);
-        }
-        if (c.destination) {
-            out.add("to", c.destination->id + 4);
+        if (c.place && c.gap != Role::Place) place(*c.place);
+        if (c.destination) {  // "to the park", but "go home"
+            if (!is_home(m_lex, *c.destination)) out.add("to", c.destination->id + 4);
             noun_phrase(*c.destination, true);
         }
         if (c.duration && c.gap != Role::Duration) duration(*c.duration);
@@ -244,11 +241,13 @@ private:
         place_and_time(c);
     }
 
+    void place(const NounPhrase & np) {
+        out.add(is_home(m_lex, np) ? "at" : m_lex.nouns[size_t(np.noun)].en_prep, np.id + 4);
+        noun_phrase(np, true);
+    }
+
     void place_and_time(const Clause & c) {
-        if (c.place) {
-            out.add(m_lex.nouns[size_t(c.place->noun)].en_prep, c.place->id + 4);
-            noun_phrase(*c.place, true);
-        }
+        if (c.place) place(*c.place);
         if (c.time >= 0 && !c.time_fronted) adverb(c.time, c.id + 8);
     }
 

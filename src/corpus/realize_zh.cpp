@@ -182,7 +182,7 @@ public:
         // 過 stays on the verb (打電話 過 給 她).
         // With a destination the verb is said as its pattern (去 D, 回到 D, 去 D 旅行), the aspect
         // marker before the place (去 了 公園), the word before it standing for "to" too.
-        const Tokens verb_words = c.destination ? split_tokens(destination_pattern_zh(*v))
+        const Tokens verb_words = c.destination ? split_tokens(is_home(m_lex, *c.destination) ? "回 D" : destination_pattern_zh(*v))
                                   : infinitive      ? split_tokens(infinitive_verb_zh(*v))
                                                     : v->zh;
         bool object_inside = false;

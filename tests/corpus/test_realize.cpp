@@ -307,6 +307,25 @@ TEST_F(Fixture, PastProgressive) {
     expect(sentence(denied), "we weren't calling her .", "我們 沒 在 打電話 給 她 。", "Wir riefen sie nicht an .");
 }
 
+// Home takes no article or preposition of its own: at home / 在 家 / zu Hause; go home / 回 家 /
+// nach Hause, whatever the verb's own pattern (去 D, 回到 D).
+TEST_F(Fixture, Home) {
+    ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "home\t-\tplace\t1\t家\t個\tZuhause\t-\tn\t0\t-\t-\t-\n", kVerbs,
+                               kAdjectives, kAdverbs, &lex).ok);  // 12
+    Clause at = clause(-1, Tense::Present);
+    at.subject = pronoun(Pronoun::I);
+    at.place = share(noun(12, Det::None));
+    expect(sentence(at), "i am at home .", "我 在 家 。", "Ich bin zu Hause .");
+    at.negated = true;
+    at.subject = pronoun(Pronoun::She);
+    expect(sentence(at), "she is not at home .", "她 不 在 家 。", "Sie ist nicht zu Hause .");
+    Clause go = clause(6, Tense::Past);
+    go.subject = pronoun(Pronoun::We);
+    go.destination = share(noun(12, Det::None));
+    go.time = 0;
+    expect(sentence(go), "we went home yesterday .", "我們 昨天 回 了 家 。", "Wir sind gestern nach Hause gegangen .");
+}
+
 // "what time" asks the clock: 幾 點 where "when" is 什麼時候; um wie viel Uhr before the verb.
 TEST_F(Fixture, WhatTime) {
     Clause c = clause(2, Tense::Past);
