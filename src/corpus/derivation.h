@@ -47,7 +47,8 @@ enum class Tense : uint8_t { Present, Past, Perfect, Future };
 // Might: "she might come" (可能, könnte).
 enum class Modal : uint8_t { None, Can, Must, Want, Should, Could, May, Like, WouldLike, Might };
 // How English says Modal::Must: "must", "have to" or "need to". Denied, the last two say it is not
-// needed ("you don't have to come": 你 不用 來, du musst nicht kommen); "must not" is not made.
+// needed ("you don't have to come": 你 不用 來, du musst nicht kommen); "must not" forbids ("you
+// must not smoke here": 你 不 可以 在 這裡 抽菸, du darfst hier nicht rauchen).
 enum class Obligation : uint8_t { Must, HaveTo, NeedTo };
 // Imperative: "(please) open the door", "don't worry"; the subject is the listener, unsaid, or
 // with Clause::lets "we" ("let's go").

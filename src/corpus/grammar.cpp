@@ -24,7 +24,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
-                               "past_progressive", "age", "what_time", "home"})
+                               "past_progressive", "age", "what_time", "home", "must_not"})
             t.push_back(e);
         return t;
     }();
@@ -506,7 +506,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         (c.subject.pronoun == Pronoun::I || c.subject.pronoun == Pronoun::We) && chance(0.4))
         c.modal = Modal::May;
     c.negated = (c.mood == Mood::Statement || c.mood == Mood::Imperative) && chance(0.15) &&
-                (c.modal != Modal::Must || c.obligation != Obligation::Must);
+                (m_options.everyday || c.modal != Modal::Must || c.obligation != Obligation::Must);  // "must not": everyday
     c.contracted = c.negated && chance(0.3);
     if (c.mood == Mood::Imperative) c.contracted = c.negated;  // "don't", the way people say it
     // Comparisons are stated or asked yes/no, never negated: "not bigger than" (沒有 … 那麼) and
@@ -931,6 +931,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.modal == Modal::Like) m_tags.insert("like_to");
     if (c.modal == Modal::WouldLike) m_tags.insert("would_like");
     if (c.modal == Modal::Must && c.obligation != Obligation::Must) m_tags.insert("have_to");
+    if (c.modal == Modal::Must && c.obligation == Obligation::Must && c.negated) m_tags.insert("must_not");
     if ((c.object && (c.object->det == Det::HowMany || c.object->det == Det::HowMuch)) || c.subject.det == Det::HowMany)
         m_tags.insert("how_many");
     if (c.time >= 0) m_tags.insert("time");

@@ -18,6 +18,7 @@
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
 //   past_progressive (was reading when you called: 在 看 書, las ein Buch)
+//   must_not (you must not smoke here: 不 可以, darfst nicht)
 //   home (at home: 在 家, zu Hause; go home: 回 家, nach Hause)
 //   what_time (what time does the train leave: 幾 點, um wie viel Uhr)
 //   age (she is ten years old: 十 歲, zehn Jahre alt; how old are you: 幾 歲; older than me: 比 我 大)

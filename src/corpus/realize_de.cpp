@@ -441,7 +441,8 @@ private:
             return;
         }
         if (c.modal != Modal::None && c.modal != Modal::Like) {
-            const int which = c.modal == Modal::Can ? 0 : c.modal == Modal::Must ? 1 : c.modal == Modal::Want ? 2
+            const bool forbidden = c.modal == Modal::Must && c.negated && c.obligation == Obligation::Must;  // du darfst nicht
+            const int which = c.modal == Modal::Can ? 0 : forbidden ? 5 : c.modal == Modal::Must ? 1 : c.modal == Modal::Want ? 2
                               : c.modal == Modal::Should ? 3 : c.modal == Modal::Could || c.modal == Modal::Might ? 4
                               : c.modal == Modal::May ? 5 : 6;
             p->finite.add(modal(which, person), c.id + 3);

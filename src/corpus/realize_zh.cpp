@@ -138,7 +138,8 @@ public:
         switch (c.modal) {
             case Modal::Can: if (!polite_request) out.add("能", c.id + 3); break;  // 可以 請 你 … 嗎 says it
             case Modal::Must:
-                if (!no_need) out.add(c.obligation == Obligation::NeedTo ? "需要" : "必須", c.id + 3);
+                // "must not" forbids: 不 可以 (not 不 必須, "need not")
+                if (!no_need) out.add(c.negated && c.obligation == Obligation::Must ? "可以" : c.obligation == Obligation::NeedTo ? "需要" : "必須", c.id + 3);
                 break;
             case Modal::Want: out.add("想", c.id + 3); break;
             case Modal::Should: out.add("應該", c.id + 3); break;

@@ -307,6 +307,21 @@ TEST_F(Fixture, PastProgressive) {
     expect(sentence(denied), "we weren't calling her .", "我們 沒 在 打電話 給 她 。", "Wir riefen sie nicht an .");
 }
 
+// "must not" forbids: 不 可以, nicht dürfen; "don't have to" says it is not needed: 不用, nicht müssen.
+TEST_F(Fixture, MustNot) {
+    Clause c = clause(2, Tense::Present);
+    c.subject = pronoun(Pronoun::You);
+    c.object = share(pronoun(Pronoun::She));
+    c.modal = Modal::Must;
+    c.negated = true;
+    expect(sentence(c), "you must not call her .", "你 不 可以 打電話 給 她 。", "Du darfst sie nicht anrufen .");
+    c.contracted = true;
+    expect(sentence(c), "you mustn't call her .", "你 不 可以 打電話 給 她 。", "Du darfst sie nicht anrufen .");
+    c.contracted = false;
+    c.obligation = Obligation::HaveTo;
+    expect(sentence(c), "you do not have to call her .", "你 不用 打電話 給 她 。", "Du musst sie nicht anrufen .");
+}
+
 // Home takes no article or preposition of its own: at home / 在 家 / zu Hause; go home / 回 家 /
 // nach Hause, whatever the verb's own pattern (去 D, 回到 D).
 TEST_F(Fixture, Home) {
