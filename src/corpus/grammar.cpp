@@ -24,7 +24,8 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "copula_place", "how_many", "like_to", "would_like", "possessive", "comparative",
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
-                               "past_progressive", "age", "what_time", "home", "must_not"})
+                               "past_progressive", "age", "what_time", "home", "must_not",
+                               "been_to"})
             t.push_back(e);
         return t;
     }();
@@ -79,6 +80,11 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         if (lex.nouns[size_t(i)].en_sg == Tokens{"dollar"}) m_dollar_noun = i;
     for (int i = 0; i < int(lex.nouns.size()); i++)
         if (m_options.everyday && lex.nouns[size_t(i)].en_sg == Tokens{"home"} && lex.nouns[size_t(i)].cat == Category::Place) m_home_noun = i;
+    for (int i = 0; i < int(lex.adverbs.size()); i++) {
+        if (lex.adverbs[size_t(i)].kind != AdverbKind::Frequency) continue;
+        if (lex.adverbs[size_t(i)].en == Tokens{"ever"}) m_ever = i;
+        if (lex.adverbs[size_t(i)].en == Tokens{"never"}) m_never = i;
+    }
     for (int i = 0; i < int(lex.adjectives.size()); i++)
         if (lex.adjectives[size_t(i)].en == Tokens{"old"} && !lex.adjectives[size_t(i)].en_comp.empty()) m_old_adjective = i;
     for (int i = 0; i < int(lex.adverbs.size()); i++) {
@@ -575,7 +581,24 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (c.duration && chance(0.6)) c.gap = Role::Duration;  // "how long did you wait"
     }
     if (m_options.everyday) maybe_age(c);
+    if (m_options.everyday) maybe_been_to(c);
     return c;
+}
+
+// "have you ever been to japan?", "she has never been to tokyo": a place as an experience.
+void Grammar::maybe_been_to(Clause & c) {
+    const Verb * v = verb_of(m_lex, c);
+    if (!v || v->en_base != Tokens{"go"} || !c.destination || is_home(m_lex, *c.destination) || c.modal != Modal::None ||
+        c.mood == Mood::Imperative || c.mood == Mood::Wh || c.progressive || c.going_to || c.duration || !chance(0.6))
+        return;
+    c.tense = Tense::Perfect;
+    c.time = c.manner = c.frequency = -1;  // not "have you been happily to tokyo"
+    c.time_fronted = false;
+    if (c.mood == Mood::YesNo && chance(0.7)) c.frequency = m_ever;
+    if (c.mood == Mood::Statement && chance(0.5)) {
+        c.frequency = m_never;
+        c.negated = c.contracted = false;
+    }
 }
 
 // "how old are you?", "my brother is ten years old", "she is older than me": a person's age.
@@ -913,6 +936,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
     if (c.what_time) m_tags.insert("what_time");
+    if (been_to(m_lex, c)) m_tags.insert("been_to");
     if ((c.place && c.gap != Role::Place && is_home(m_lex, *c.place)) || (c.destination && is_home(m_lex, *c.destination)))
         m_tags.insert("home");
     if (c.duration) m_tags.insert("duration");

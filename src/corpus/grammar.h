@@ -18,6 +18,7 @@
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
 //   past_progressive (was reading when you called: 在 看 書, las ein Buch)
+//   been_to (have you ever been to japan: 去 過 日本, warst … in Japan gewesen)
 //   must_not (you must not smoke here: 不 可以, darfst nicht)
 //   home (at home: 在 家, zu Hause; go home: 回 家, nach Hause)
 //   what_time (what time does the train leave: 幾 點, um wie viel Uhr)
@@ -71,6 +72,7 @@ private:
     std::vector<int> m_infinitive_verbs;  // try, start, forget … (everyday)
     int m_cost_verb = -1, m_dollar_noun = -1;  // everyday prices, when the lexicon has "cost" and "dollar"
     int m_home_noun = -1;      // "at home", "go home"
+    int m_ever = -1, m_never = -1;  // frequency adverbs of experience: "have you ever been to japan"
     int m_old_adjective = -1;  // "old", said of people too in the everyday grammar: "how old are you"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
     std::vector<int> m_phrase_leads;  // the greetings and apologies that can open another phrase
@@ -114,6 +116,7 @@ private:
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
     void maybe_age(Clause & c);
+    void maybe_been_to(Clause & c);
     std::shared_ptr<NounPhrase> home_or(std::shared_ptr<NounPhrase> place, bool person, double p);
     bool moment(int adverb) const;  // a past time that places an event under way
     int pick_moment();

@@ -80,6 +80,9 @@ const DurationVerb * duration_verb(const Verb & v);  // nullptr for any other ve
 bool person_is_old(const Lexicon & lex, const Clause & c);
 // One's home as a place or where one goes: "at home" (在 家, zu Hause), "go home" (回 家, nach Hause).
 bool is_home(const Lexicon & lex, const NounPhrase & np);
+// Having gone somewhere as an experience: "have you ever been to japan" (去 過 日本, warst … in
+// Japan gewesen), not "has gone to" (is there now).
+bool been_to(const Lexicon & lex, const Clause & c);
 // An age or a count of 21 or more as people write it: words up to twenty, digits above.
 std::string count_en(int n);
 struct TimeUnitWords {

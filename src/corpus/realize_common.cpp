@@ -175,6 +175,12 @@ bool is_home(const Lexicon & lex, const NounPhrase & np) {
     return np.kind == NounPhrase::Kind::Noun && np.det == Det::None && np.noun >= 0 && lex.nouns[size_t(np.noun)].en_sg == Tokens{"home"};
 }
 
+bool been_to(const Lexicon & lex, const Clause & c) {
+    const Verb * v = verb_of(lex, c);
+    return v && v->en_base == Tokens{"go"} && c.tense == Tense::Perfect && !c.perfect_done && c.destination &&
+           !is_home(lex, *c.destination);
+}
+
 std::string count_en(int n) { return n <= 20 ? number_word_en(n) : std::to_string(n); }
 
 const DurationVerb * duration_verb(const Verb & v) {

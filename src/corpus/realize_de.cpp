@@ -383,7 +383,7 @@ private:
         const bool nicht_first = (!v && c.place) || c.destination;
         if (nicht && nicht_first) m.add("nicht", neg);
         if (c.place && c.gap != Role::Place) place(m, *c.place);
-        if (c.destination) destination(m, *c.destination);
+        if (c.destination) been_to(m_lex, c) ? place(m, *c.destination) : destination(m, *c.destination);
         if (nicht && !nicht_first) m.add("nicht", neg);
         if (c.predicate) noun_phrase(m, *c.predicate, Nom, indefinite_target == c.predicate.get() ? neg : -1);
         if (c.predicate_adjective >= 0 && !(wh && c.gap == Role::Degree)) {
@@ -461,7 +461,7 @@ private:
                 // German speech uses the perfect for both: habe … gekauft. A verb of motion that
                 // takes sein takes haben with an accusative object: sie ist geritten, sie hat das Pferd geritten.
                 p->finite.add(v->de_sein && !(c.object && !v->de_dative) ? sein(person) : haben(person), c.id + 1, false);
-                p->right.add(v->de_pp, c.id);
+                p->right.add(been_to(m_lex, c) ? "gewesen" : v->de_pp, c.id);  // ist in Japan gewesen
                 p->right.also(c.id + 1, false);
                 return;
             case Tense::Present: return simple_tense(c, *v, v->de_pres[size_t(person)], p);

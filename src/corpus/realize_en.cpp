@@ -423,7 +423,7 @@ private:
             case Tense::Perfect:
                 finite->add(third_singular ? "has" : "have", c.id + 1);
                 negate(third_singular ? "hasn't" : "haven't");
-                rest->add(v->en_pp, c.id);
+                rest->add(been_to(m_lex, c) ? Tokens{"been"} : v->en_pp, c.id);
                 rest->words().back().possible.push_back(c.id + 1);
                 return;
             case Tense::Past: case Tense::Present:

@@ -59,7 +59,11 @@ public:
         if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time)) adverb(c.time, c.id + 8);
         if (wh && c.gap == Role::Time) out.add(c.what_time ? Tokens{"幾", "點"} : Tokens{"什麼時候"}, c.id + 6);
         if (wh && c.gap == Role::Reason) out.add("為什麼", c.id + 6);
-        if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
+        // "never" of the past is 從來 沒 (從來 沒 去 過), of habits 從不.
+        const bool never_was = c.frequency >= 0 && m_lex.adverbs[size_t(c.frequency)].en == Tokens{"never"} && v &&
+                               !v->zh_asp.empty() && c.modal == Modal::None && (c.tense == Tense::Past || c.tense == Tense::Perfect);
+        if (never_was) out.add(Tokens{"從來", "沒"}, c.id + 9);
+        else if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
         if (wh && c.gap == Role::Frequency) out.add(Tokens{"多", "常"}, c.id + 6);
 
         if (!v) {  // the copula

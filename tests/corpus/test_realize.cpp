@@ -307,6 +307,26 @@ TEST_F(Fixture, PastProgressive) {
     expect(sentence(denied), "we weren't calling her .", "我們 沒 在 打電話 給 她 。", "Wir riefen sie nicht an .");
 }
 
+// Gone somewhere as an experience: been to / 去 過 / in … gewesen; "never" of the past is 從來 沒.
+TEST_F(Fixture, BeenTo) {
+    ASSERT_TRUE(Lexicon::parse(kNouns, kVerbs, kAdjectives,
+                               std::string(kAdverbs) + "ever\t曾經\tjemals\tfreq\tany\nnever\t從不\tnie\tfreq\tany\n", &lex).ok);
+    Clause c = clause(6, Tense::Perfect);
+    c.subject = pronoun(Pronoun::You);
+    c.destination = share(name(8));
+    c.mood = Mood::YesNo;
+    c.frequency = 2;
+    expect(sentence(c), "have you ever been to taipei ?", "你 曾經 去 過 台北 嗎 ？", "Bist du jemals in Taipeh gewesen ?");
+    Clause n = clause(6, Tense::Perfect);
+    n.subject = pronoun(Pronoun::She);
+    n.destination = share(noun(3));
+    n.frequency = 3;
+    expect(sentence(n), "she has never been to the park .", "她 從來 沒 去 過 公園 。", "Sie ist nie im Park gewesen .");
+    n.perfect_done = true;  // not an experience: she went and is there
+    n.frequency = -1;
+    expect(sentence(n), "she has gone to the park .", "她 去 了 公園 。", "Sie ist in den Park gegangen .");
+}
+
 // "must not" forbids: 不 可以, nicht dürfen; "don't have to" says it is not needed: 不用, nicht müssen.
 TEST_F(Fixture, MustNot) {
     Clause c = clause(2, Tense::Present);
