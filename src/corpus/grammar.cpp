@@ -25,7 +25,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
                                "past_progressive", "age", "what_time", "home", "must_not",
-                               "been_to"})
+                               "been_to", "spatial"})
             t.push_back(e);
         return t;
     }();
@@ -533,6 +533,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
                                  !m_object_locations.empty() && chance(0.15);
         c.place = std::make_shared<NounPhrase>(place_phrase(richness, thing_place ? m_object_locations : m_locations));
         if (!thing_place) c.place = home_or(c.place, is_person(m_lex, c.subject), 0.12);
+        maybe_spatial(*c.place);
     }
     // Verbs of motion go somewhere: "go to the park", "fly to tokyo", "come back to taipei", "go home".
     if (m_options.everyday && v && !c.place && c.gap != Role::Place && destination_pattern_zh(*v) && chance(0.6)) {
@@ -756,7 +757,34 @@ void Grammar::everyday_copula(Clause & c, float richness) {
     if (placeable && !m_locations.empty() && chance(0.3)) {
         c.predicate.reset();
         c.predicate_adjective = -1;
-        c.place = home_or(std::make_shared<NounPhrase>(place_phrase(richness, m_locations)), is_person(m_lex, c.subject), 0.25);
+        // Things are where they lie: "the book is under the bed" (from the surfaces and containers)
+        const bool movable = c.subject.kind == NounPhrase::Kind::Noun && !is_person(m_lex, c.subject) &&
+                             m_lex.nouns[size_t(c.subject.noun)].cat != Category::Place;
+        const bool thing = movable && !m_object_locations.empty() && chance(0.5);
+        c.place = home_or(std::make_shared<NounPhrase>(place_phrase(richness, thing ? m_object_locations : m_locations)),
+                          is_person(m_lex, c.subject), 0.25);
+        maybe_spatial(*c.place);
+    }
+}
+
+// "under the table", "next to the station": a thing's or a building's side, 在 桌子 下面, unter dem
+// Tisch. Open places (a park, a city) and names take their own preposition.
+void Grammar::maybe_spatial(NounPhrase & place) {
+    if (!m_options.everyday || place.kind != NounPhrase::Kind::Noun || place.noun < 0 || place.det == Det::None) return;
+    const Noun & n = m_lex.nouns[size_t(place.noun)];
+    static const char * const buildings[] = {"house", "school", "bank", "church", "station", "hotel", "hospital", "library",
+                                             "university", "restaurant", "museum", "office", "store", "shop", "building"};
+    bool building = false;
+    for (const char * b : buildings) building |= n.en_sg == Tokens{b};
+    const bool thing = n.cat != Category::Place;
+    if (!(thing || building) || !chance(thing ? 0.4 : 0.2)) return;
+    const std::vector<SpatialRelation> & all = spatial_relations();
+    for (int attempt = 0; attempt < 8; attempt++) {
+        const int r = int(m_rng->below(all.size()));
+        if (thing || all[size_t(r)].buildings) {
+            place.spatial = r;
+            return;
+        }
     }
 }
 
@@ -798,7 +826,11 @@ Clause Grammar::existential_clause(float richness, bool main) {
         c.subject.plural = false;
     }
     if (c.subject.det == Det::A && m_lex.nouns[size_t(c.subject.noun)].mass) c.subject.det = Det::None;
-    if (!m_locations.empty() && chance(0.85)) c.place = std::make_shared<NounPhrase>(place_phrase(richness, m_locations));
+    if (!m_locations.empty() && chance(0.85)) {
+        const bool on_a_thing = !m_object_locations.empty() && m_options.everyday && chance(0.3);  // a cat under the bed
+        c.place = std::make_shared<NounPhrase>(place_phrase(richness, on_a_thing ? m_object_locations : m_locations));
+        maybe_spatial(*c.place);
+    }
     if (main && chance(0.15)) c.mood = Mood::YesNo;
     c.negated = c.mood == Mood::Statement && chance(0.15);
     if (chance(0.2 + 0.3 * richness)) c.time = pick_time(c.tense);
@@ -936,6 +968,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
     if (c.what_time) m_tags.insert("what_time");
+    if (c.place && c.gap != Role::Place && c.place->spatial >= 0) m_tags.insert("spatial");
     if (been_to(m_lex, c)) m_tags.insert("been_to");
     if ((c.place && c.gap != Role::Place && is_home(m_lex, *c.place)) || (c.destination && is_home(m_lex, *c.destination)))
         m_tags.insert("home");

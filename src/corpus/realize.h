@@ -85,6 +85,15 @@ bool is_home(const Lexicon & lex, const NounPhrase & np);
 bool been_to(const Lexicon & lex, const Clause & c);
 // An age or a count of 21 or more as people write it: words up to twenty, digits above.
 std::string count_en(int n);
+// Where something is beside a thing or a building: under, next to, behind, in front of, near.
+struct SpatialRelation {
+    const char * en;       // "in front of"
+    const char * zh;       // after the noun: 桌子 下面
+    const char * de;       // before the dative: unter dem Tisch; "in der Nähe von" (vom Bahnhof)
+    bool buildings;        // also said of buildings (near the station), not only of things
+};
+const std::vector<SpatialRelation> & spatial_relations();
+
 struct TimeUnitWords {
     const char * en_sg, * en_pl, * zh, * zh_classifier, * de_sg, * de_pl, * de_dat_pl;
     char de_gender;

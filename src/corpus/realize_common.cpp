@@ -208,6 +208,17 @@ const DurationVerb * duration_verb(const Verb & v) {
     return nullptr;
 }
 
+const std::vector<SpatialRelation> & spatial_relations() {
+    static const std::vector<SpatialRelation> table = {
+        {"under", "下面", "unter", false},
+        {"next to", "旁邊", "neben", true},
+        {"behind", "後面", "hinter", true},
+        {"in front of", "前面", "vor", true},
+        {"near", "附近", "in der Nähe von", true},
+    };
+    return table;
+}
+
 const TimeUnitWords & time_unit_words(TimeUnit unit) {
     static const TimeUnitWords table[] = {
         {"minute", "minutes", "分鐘", "", "Minute", "Minuten", "Minuten", 'f'},

@@ -183,6 +183,11 @@ private:
 
     void place(AlignedText & out, const NounPhrase & np) {
         if (is_home(m_lex, np)) return home(out, np, "zu");
+        if (np.spatial >= 0) {  // unter dem Tisch; in der Nähe vom Bahnhof
+            const Tokens words = split_tokens(spatial_relations()[size_t(np.spatial)].de);
+            out.add(Tokens(words.begin(), words.end() - 1), np.id + 4);
+            return prepositional(out, np, words.back(), Dat);
+        }
         prepositional(out, np, m_lex.nouns[size_t(np.noun)].de_prep, Dat);
     }
 

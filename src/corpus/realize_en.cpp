@@ -242,7 +242,8 @@ private:
     }
 
     void place(const NounPhrase & np) {
-        out.add(is_home(m_lex, np) ? "at" : m_lex.nouns[size_t(np.noun)].en_prep, np.id + 4);
+        if (np.spatial >= 0) out.add(split_tokens(spatial_relations()[size_t(np.spatial)].en), np.id + 4);
+        else out.add(is_home(m_lex, np) ? "at" : m_lex.nouns[size_t(np.noun)].en_prep, np.id + 4);
         noun_phrase(np, true);
     }
 

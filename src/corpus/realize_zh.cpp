@@ -240,6 +240,7 @@ private:
         const size_t first = out.size();
         noun_phrase(place);
         if (!after_zai && first < out.size()) out.words()[first].possible.push_back(place.id + 4);
+        if (place.spatial >= 0) return out.add(spatial_relations()[size_t(place.spatial)].zh, place.id + 4);  // 桌子 下面
         const std::string & loc = m_lex.nouns[size_t(place.noun)].zh_loc;
         if (!loc.empty()) out.add(loc, place.id + 4, false);
     }
@@ -263,7 +264,7 @@ private:
         if (c.place) {  // a place that takes no locative after 在 takes 裡 here: 在 公園 / 公園 裡 有
             place_noun(*c.place, false);
             const Noun & n = m_lex.nouns[size_t(c.place->noun)];
-            if (n.zh_loc.empty() && !n.proper) out.add("裡", c.place->id + 4, false);  // 台北 有, not 台北 裡 有
+            if (n.zh_loc.empty() && !n.proper && c.place->spatial < 0) out.add("裡", c.place->id + 4, false);  // 台北 有, not 台北 裡 有
         }
         if (c.negated) {
             out.add("沒有", c.id + 13);

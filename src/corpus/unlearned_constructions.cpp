@@ -130,8 +130,10 @@ std::vector<UnlearnedConstruction> unlearned_constructions(const std::vector<std
         if (in(w, {"whose", "whom"})) f.add("a relative clause with whose or whom", i, i);
         // how long does it take, too tired to
         // "how long did you wait" and "how long is the river" the grammar has; "it takes an hour" it has not
+        // (not the phrasal verbs: "did it take off", "it took over")
         if (w == "take" || w == "takes" || w == "took")
-            if (i >= 1 && f.at(i - 1) == "it") f.add("it takes (a time)", i - 1, i);
+            if (i >= 1 && f.at(i - 1) == "it" && !in(f.at(i + 1), {"on", "off", "over", "up", "out", "away", "back", "place", "care", "part"}))
+                f.add("it takes (a time)", i - 1, i);
         if (w == "too" && i + 2 < t.size() && f.at(i + 2) == "to") f.add("too … to", i, i + 2);
     }
     // isn't it?, don't you?

@@ -307,6 +307,32 @@ TEST_F(Fixture, PastProgressive) {
     expect(sentence(denied), "we weren't calling her .", "我們 沒 在 打電話 給 她 。", "Wir riefen sie nicht an .");
 }
 
+// A thing's or a building's side: the relation replaces the noun's own preposition and locative
+// (桌子 下面, not 桌子 上 下面), with the dative; "in der Nähe von" fuses with the article (vom).
+TEST_F(Fixture, SpatialRelations) {
+    ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "table\ttables\tobject\t0\t桌子\t張\tTisch\tTische\tm\t0\ton\tauf\t上\n",
+                               kVerbs, kAdjectives, kAdverbs, &lex).ok);  // 12
+    auto side = [&](int noun, const char * en) {
+        NounPhrase np = this->noun(noun);
+        for (size_t r = 0; r < spatial_relations().size(); r++)
+            if (std::string(spatial_relations()[r].en) == en) np.spatial = int(r);
+        return share(np);
+    };
+    Clause c = clause(-1, Tense::Present);
+    c.subject = noun(1);
+    c.place = side(12, "under");
+    expect(sentence(c), "the dress is under the table .", "洋裝 在 桌子 下面 。", "Das Kleid ist unter dem Tisch .");
+    Clause e = existential();
+    e.subject = noun(0, Det::A);
+    e.place = side(12, "in front of");
+    expect(sentence(e), "there is a girl in front of the table .", "桌子 前面 有 一 個 女孩 。",
+           "Vor dem Tisch gibt es ein Mädchen .");
+    Clause w = clause(4, Tense::Present);
+    w.subject = pronoun(Pronoun::We);
+    w.place = side(9, "near");
+    expect(sentence(w), "we sleep near the station .", "我們 在 車站 附近 睡覺 。", "Wir schlafen in der Nähe vom Bahnhof .");
+}
+
 // Gone somewhere as an experience: been to / 去 過 / in … gewesen; "never" of the past is 從來 沒.
 TEST_F(Fixture, BeenTo) {
     ASSERT_TRUE(Lexicon::parse(kNouns, kVerbs, kAdjectives,
