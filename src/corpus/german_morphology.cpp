@@ -150,6 +150,11 @@ const char * modal(int which, int p) {
     return t[which][p];
 }
 
+const char * muessen_past(int p) {
+    static const char * const t[6] = {"musste", "musstest", "musste", "mussten", "musstet", "mussten"};
+    return t[p];
+}
+
 std::string imperative(const std::string & infinitive, const std::string & du_form) {
     if (infinitive == "sein") return "sei";
     if (infinitive == "haben") return "hab";

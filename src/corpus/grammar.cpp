@@ -425,6 +425,8 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
             // Everyday English says "have to" and "need to" more than "must".
             if (m_options.everyday && c.modal == Modal::Must && chance(0.7))
                 c.obligation = chance(0.55) ? Obligation::HaveTo : Obligation::NeedTo;
+            // ... and has them in the past: "i had to wait", "we didn't need to pay" (musste warten)
+            if (c.modal == Modal::Must && c.obligation != Obligation::Must && chance(0.3)) c.tense = Tense::Past;
         }
         fill_verb_arguments(c, v, richness, allow_complement, main);
         if (m_options.everyday && c.verb >= 0) everyday_event(c, v, main);

@@ -450,7 +450,9 @@ private:
             const int which = c.modal == Modal::Can ? 0 : forbidden ? 5 : c.modal == Modal::Must ? 1 : c.modal == Modal::Want ? 2
                               : c.modal == Modal::Should ? 3 : c.modal == Modal::Could || c.modal == Modal::Might ? 4
                               : c.modal == Modal::May ? 5 : 6;
-            p->finite.add(modal(which, person), c.id + 3);
+            const bool past = c.tense == Tense::Past && which == 1;  // ich musste warten
+            p->finite.add(past ? muessen_past(person) : modal(which, person), c.id + 3);
+            if (past) p->finite.also(c.id + 1, false);
             p->right.add(v->de_inf, c.id);
             return;
         }

@@ -366,7 +366,8 @@ private:
                 do_support();
                 rest->add(have ? "have" : "need", c.id + 3);
             } else {
-                rest->add(have ? (third_singular ? "has" : "have") : (third_singular ? "needs" : "need"), c.id + 3);
+                rest->add(have ? (past ? "had" : third_singular ? "has" : "have") : (past ? "needed" : third_singular ? "needs" : "need"),
+                          c.id + 3);
             }
             rest->add("to", c.id + 3, false);
             rest->add(v->en_base, c.id);

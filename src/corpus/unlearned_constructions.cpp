@@ -122,11 +122,6 @@ std::vector<UnlearnedConstruction> unlearned_constructions(const std::vector<std
         if (w == "will" && f.at(n) == "have" && looks_like_participle(f.at(n + 1))) f.add("the future perfect", i, n + 1);
         // used to play
         if (w == "used" && f.at(i + 1) == "to" && !in(f.at(i + 2), {"it", "the", "a", "this", "that"})) f.add("used to (a past habit)", i, i + 2);
-        // had to work, needed to sleep (the grammar's "have to" and "need to" are in the present)
-        if (in(w, {"had", "needed"}) && f.at(i + 1) == "to" &&
-            !in(f.at(i + 2), {"the", "a", "an", "my", "your", "his", "her", "our", "their", "me", "you", "him", "us", "them", "it"}) &&
-            !f.at(i + 2).empty())
-            f.add("had to / needed to", i, i + 2);
         if (in(w, {"whose", "whom"})) f.add("a relative clause with whose or whom", i, i);
         // how long does it take, too tired to
         // "how long did you wait" and "how long is the river" the grammar has; "it takes an hour" it has not

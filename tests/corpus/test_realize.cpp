@@ -366,6 +366,12 @@ TEST_F(Fixture, MustNot) {
     c.contracted = false;
     c.obligation = Obligation::HaveTo;
     expect(sentence(c), "you do not have to call her .", "你 不用 打電話 給 她 。", "Du musst sie nicht anrufen .");
+    c.tense = Tense::Past;  // had to / needed to: musste
+    expect(sentence(c), "you did not have to call her .", "你 不用 打電話 給 她 。", "Du musstest sie nicht anrufen .");
+    c.negated = false;
+    c.obligation = Obligation::NeedTo;
+    c.subject = pronoun(Pronoun::We);
+    expect(sentence(c), "we needed to call her .", "我們 需要 打電話 給 她 。", "Wir mussten sie anrufen .");
 }
 
 // Home takes no article or preposition of its own: at home / 在 家 / zu Hause; go home / 回 家 /
