@@ -1,4 +1,4 @@
-// Sharing and embedding (issue #11), loaded before app.js:
+// Sharing and embedding, loaded before app.js:
 //   - the view lives in the URL fragment (#panel=attention&sentence=...&layer=1): applied on load and
 //     when the fragment changes, and rewritten (history.replaceState, debounced, no reload) as the
 //     view changes; parsing and validation are the app's (src/app/url_state.cpp);

@@ -1,4 +1,4 @@
-// The GL compute path inside the web app (issue #10, step 3): on the WebGL2 context SDL and ImGui
+// The GL compute path inside the web app: on the WebGL2 context SDL and ImGui
 // render with, it enables float render targets and, on request, translates the current sentence
 // with the current Transformer on the GPU (gpu_translate) and checks it against the CPU.
 //

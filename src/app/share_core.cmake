@@ -1,4 +1,4 @@
-# Sharing and exporting (issue #11), the parts without UI, in attn_core: the URL-state parser and
+# Sharing and exporting, the parts without UI, in attn_core: the URL-state parser and
 # formatter (also the URL fuzzer's target), percent-encoding, and the attention exports
 # (JSON, .npy, .npz) used by the CLI, the native app and the web app.
 target_sources(attn_core PRIVATE

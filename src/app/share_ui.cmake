@@ -1,4 +1,4 @@
-# Sharing and exporting (issue #11), the app's parts in attn_ui: applying links to AppState, the
+# Sharing and exporting, the app's parts in attn_ui: applying links to AppState, the
 # Share menu and embed mode, the PNG view export (stb_image_write, the UI's colour scale).
 target_sources(attn_ui PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/app/url_state_apply.cpp

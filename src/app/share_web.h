@@ -1,4 +1,4 @@
-// The web app's side of sharing (issue #11), after each frame: "Copy link" and exports go to
+// The web app's side of sharing, after each frame: "Copy link" and exports go to
 // web/app.js (clipboard, Blob download), and the host page hears about each new translation
 // (the postMessage API's attn:translated). Browser only: compiled into attn_web.
 #pragma once

@@ -117,7 +117,7 @@ struct AppState {
     }
     CompareView compare;                     // the Compare panel: the sentence through all three models
     ImageView image;                         // the Image panel: a picture through both CNNs
-    ShareState share;                        // embed mode, link messages, copy/export requests (issue #11)
+    ShareState share;                        // embed mode, link messages, copy/export requests
 
     // Windows.
     bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;

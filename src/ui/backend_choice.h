@@ -1,4 +1,4 @@
-// Which compute backend the translator runs on (issue #10, UI): the choice the user makes in the
+// Which compute backend the translator runs on: the choice the user makes in the
 // Translate panel, what the app tells them about it (why WebGL2 is off, a fallback notice, parity
 // against the CPU reference) and the per-op timing of the last run. Plain data plus the one rule
 // that decides what actually runs, so the rule is unit-tested without a GPU.

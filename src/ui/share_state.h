@@ -1,4 +1,4 @@
-// Sharing state (issue #11): embed mode, what a link said about itself, and the requests the Share
+// Sharing state: embed mode, what a link said about itself, and the requests the Share
 // menu makes that only the platform can carry out (copy to the clipboard, download or write a
 // file). Part of AppState; the URL fragment itself is app/url_state.h.
 #pragma once

@@ -1,4 +1,4 @@
-// The UI side of sharing (issue #11): the Share menu (copy link, exports), embed mode (one panel
+// The UI side of sharing: the Share menu (copy link, exports), embed mode (one panel
 // filling the window, no menu bar), the window that explains a link that could not be applied as
 // written, and remembering which panel the link should name.
 #pragma once

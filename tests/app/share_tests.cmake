@@ -1,4 +1,4 @@
-# Sharing and exporting (issue #11): the URL-state parser and the attention exports, in attn_tests
+# Sharing and exporting: the URL-state parser and the attention exports, in attn_tests
 # (native and wasm); and, natively, numpy reading what `attn translate --export-*` writes.
 target_sources(attn_tests PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/app/test_url_state.cpp

@@ -1,6 +1,6 @@
 // GpuTransformer against the CPU model (reference backend): the shipped translators on a few
 // sentences and the two golden models (post-norm + ReLU + untied, pre-norm + GELU + all tied).
-// Compared, max abs ≤ 1e-4 (issue #10's bound): the encoder memory, the logits of every
+// Compared, max abs ≤ 1e-4 (the parity bound): the encoder memory, the logits of every
 // incremental step (both fed the CPU's greedy tokens), the teacher-forced logits, every attention
 // map of the trace (encoder self, decoder masked self, cross; each layer and head); and greedy
 // decoding gives the same tokens. Each case prints its measured maxima and the wall time of both

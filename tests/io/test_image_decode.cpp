@@ -1,5 +1,5 @@
 // Uploaded images (io/image_decode.h): a real PNG decodes to grey, and each kind of bad file
-// issue #9 names gets a message instead of a crash or an unbounded allocation.
+// the bad-input catalogue names gets a message instead of a crash or an unbounded allocation.
 #include "io/image_decode.h"
 
 #include <gtest/gtest.h>

@@ -98,7 +98,7 @@ TEST(ShippedTranslators, HostileInputNeverCrashes) {
 } // namespace
 
 // Bahdanau et al.'s Fig. 2 on the shipped RNNs (the model card has the full test split): on the
-// 300-sentence sample, RNNencdec loses long sentences and RNNsearch does not. Issue #8's targets:
+// 300-sentence sample, RNNencdec loses long sentences and RNNsearch does not. The targets:
 // a drop of at least 30 BLEU from 1-10 words to 31-40 words without attention, at most 10 with it.
 // German's RNNencdec drops 35 on the full test split but only 30.9 on this sample, so its guard
 // is 25: other backends' rounding may flip a few greedy choices.

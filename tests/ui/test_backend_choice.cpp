@@ -1,4 +1,4 @@
-// The compute-backend choice (issue #10, UI), without a GPU: the timing aggregation, the rule that
+// The compute-backend choice, without a GPU: the timing aggregation, the rule that
 // decides what runs, the translation runner on each CPU backend and its fallback when WebGL2 is
 // selected but has no GL path (natively there is none), the selector and timing table drawn
 // headless, and the state JSON the browser test and the URL state read.

@@ -1,5 +1,5 @@
 // The Image panel: its runner on the shipped classifiers and gallery (build/assets), each kind of
-// bad upload issue #9 names (a message, and the previous result stays), a photo-like PNG, the
+// bad upload the bad-input catalogue names (a message, and the previous result stays), a photo-like PNG, the
 // preprocessing toggles and the class Grad-CAM explains, missing files, the heat scale, and the
 // panel drawn headless with a result and with an error.
 #include "headless_ui.h"

@@ -1,4 +1,4 @@
-// The backend selector of the Translate panel (issue #10, UI), through the app's own path rather
+// The backend selector of the Translate panel, through the app's own path rather
 // than the GPU test hook: select a backend as the radio buttons do (attn_set_backend), translate,
 // and read what the panel shows from the state JSON (app/state_json.cpp, "backend"):
 //   - WASM SIMD and Reference each run the translation, with a per-op timing table;
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
 
 const args = parseArgs();
-const kTol = 1e-4;  // issue #10's parity bound
+const kTol = 1e-4;  // the parity bound
 const sentence = 'her nervous colleague missed a poor neighbor .';  // assets/examples.tsv, "past"
 
 const server = await startServer(args.site);

@@ -1,4 +1,4 @@
-// Embedding (issue #11): web/embed-example.html with its two ?embed=1 iframes, served by the same
+// Embedding: web/embed-example.html with its two ?embed=1 iframes, served by the same
 // local server as the app. Both frames start and show the panel and sentence their fragment names
 // (read back through each frame's state JSON); the host-page API answers a valid message, rejects
 // malformed ones with attn:error, and ignores a page whose origin the frame does not allow; no

@@ -1,4 +1,4 @@
-// URL state (issue #11): a link's fragment is restored on load (panel, model, sentence, beam, kind,
+// URL state: a link's fragment is restored on load (panel, model, sentence, beam, kind,
 // layer, head, token, view); changing the view rewrites the fragment without a reload; malformed
 // or absurd fragments give a message and keep the state; Copy link's URL reopens the same view;
 // the exports (PNG, JSON, .npy, .npz) come out of the page as downloads with the right content.

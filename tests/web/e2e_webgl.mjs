@@ -1,4 +1,4 @@
-// The GL compute path in the browser (issue #10, step 3): on the app's own WebGL2 context
+// The GL compute path in the browser: on the app's own WebGL2 context
 // (SwiftShader here), translate a sentence through gpu_translate and check, through the report
 // attn_gpu_translate_now returns (app/gpu_runner.h):
 //   - float render targets are available and the GPU path is up;
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
 
 const args = parseArgs();
-const kTol = 1e-4;  // issue #10's parity bound
+const kTol = 1e-4;  // the parity bound
 const sentence = 'her nervous colleague missed a poor neighbor .';  // assets/examples.tsv, "past"
 
 const server = await startServer(args.site);

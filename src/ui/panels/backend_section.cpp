@@ -12,7 +12,7 @@ namespace {
 
 const ImVec4 kWarn(1.0f, 0.55f, 0.25f, 1.0f);
 const ImVec4 kGood(0.45f, 0.85f, 0.45f, 1.0f);
-constexpr double kParityBound = 1e-4;  // issue #10's bound for logits and attention maps
+constexpr double kParityBound = 1e-4;  // the parity bound for logits and attention maps
 
 // "parity vs CPU reference: logits 2.9e-06, maps 1.9e-05" in green within the bound, else orange.
 void parity_readout(const BackendStatus & bs) {

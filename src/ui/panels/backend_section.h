@@ -1,4 +1,4 @@
-// The Translate panel's compute-backend section (issue #10, UI): the selector with the live parity
+// The Translate panel's compute-backend section: the selector with the live parity
 // readout beside it, the fallback notice, and the per-op timing table of the last run.
 #pragma once
 #include "ui/app_state.h"
