@@ -122,7 +122,6 @@ struct AppState {
     // Windows.
     bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;
     bool show_about = false, show_compare = false, show_image = false;
-    bool show_imgui_demo = false;
     // A window's flag by name ("translate", "attention", "step", "architecture", "about",
     // "compare", "image", and "timing" for the Translate panel's timing table), for the command
     // line and the host API; nullptr for an unknown name.

@@ -17,8 +17,6 @@ static void draw_main_menu_bar(AppState & s) {
         ImGui::MenuItem("Compare: RNN vs. attention vs. Transformer", nullptr, &s.show_compare);
         ImGui::MenuItem("Image: where a CNN looks", nullptr, &s.show_image);
         ImGui::MenuItem("About", nullptr, &s.show_about);
-        ImGui::Separator();
-        ImGui::MenuItem("Dear ImGui demo", nullptr, &s.show_imgui_demo);
         ImGui::EndMenu();
     }
     draw_share_menu(s);
@@ -63,7 +61,6 @@ void draw_ui(AppState & s) {
     if (s.show_compare) draw_panel_compare(s);
     if (s.show_image) draw_panel_image(s);
     if (s.show_about) draw_panel_about(s);
-    if (s.show_imgui_demo) ImGui::ShowDemoWindow(&s.show_imgui_demo);
     draw_link_message(s);
     remember_focused_panel(s);
     forget_covered_sentence_box(s);
