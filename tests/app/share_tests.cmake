@@ -15,12 +15,8 @@ endif()
 # Browser: the URL fragment, Copy link and the exports in the app page; the embedding example with
 # its two iframes and the host-page API (tests/web/*.mjs, same server and Chromium as the others).
 if(EMSCRIPTEN AND ATTN_BUILD_APP)
-  add_test(NAME web.e2e.url_state_and_export
-    COMMAND ${ATTN_NODE} ${CMAKE_SOURCE_DIR}/tests/web/e2e_url_state.mjs --site ${ATTN_SITE_DIR} --out ${CMAKE_BINARY_DIR}/test-output)
-  set_tests_properties(web.e2e.url_state_and_export PROPERTIES TIMEOUT 300 LABELS browser)
-  add_test(NAME web.e2e.embed_example_and_host_api
-    COMMAND ${ATTN_NODE} ${CMAKE_SOURCE_DIR}/tests/web/e2e_embed.mjs --site ${ATTN_SITE_DIR} --out ${CMAKE_BINARY_DIR}/test-output)
-  set_tests_properties(web.e2e.embed_example_and_host_api PROPERTIES TIMEOUT 400 LABELS browser)
+  attn_browser_test(url_state_and_export e2e_url_state.mjs 300)
+  attn_browser_test(embed_example_and_host_api e2e_embed.mjs 400)
 endif()
 
 # Native UI tests: links applied to the app with the shipped models, embed mode drawn headless, the
