@@ -1,8 +1,8 @@
 #include "app/bleu_recompute.h"
 
+#include "core/clock.h"
 #include "corpus/parallel_data.h"
 
-#include <chrono>
 #include <fstream>
 
 namespace attn {
@@ -30,8 +30,7 @@ void BleuRecompute::start(std::vector<EvalItem> items, std::vector<const Transla
 
 void BleuRecompute::step(Compute & cc, double budget_ms) {
     if (!running()) return;
-    using clock = std::chrono::steady_clock;
-    const auto started = clock::now();
+    const double started = now_ms();
     const size_t pairs = m_items.size() * m_models.size();
     do {
         if (m_next < pairs) {
@@ -39,7 +38,7 @@ void BleuRecompute::step(Compute & cc, double budget_ms) {
             m_hypotheses[model][item] = m_models[model]->translate(cc, m_items[item].source, DecodeOptions{}, nullptr).display;
             m_next++;
         }
-    } while (m_next < pairs && std::chrono::duration<double, std::milli>(clock::now() - started).count() < budget_ms);
+    } while (m_next < pairs && ms_since(started) < budget_ms);
     if (m_next < pairs) return;
     for (size_t m = 0; m < m_models.size(); m++)
         m_scores.push_back(bleu_by_source_length(m_items, m_hypotheses[m], m_models[m]->chinese()));

@@ -7,13 +7,13 @@
 // --show N prints N random sentences with their
 // translations instead.
 #include "app/cli.h"
+#include "core/clock.h"
 #include "corpus/corpus.h"
 #include "corpus/phrasebook.h"
 #include "corpus/realize.h"
 #include "corpus/time_expressions.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -66,13 +66,13 @@ int cli_corpus(int argc, char ** argv) {
         std::fprintf(stderr, "attn corpus: %s (the held-out test sentences; --held-out FILE)\n", s.message.c_str());
         return 1;
     }
-    const auto t0 = std::chrono::steady_clock::now();
+    const double t0 = now_ms();
     corpus::Corpus c;
     if (Status s = corpus::generate_corpus(lex, o, &c); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
     std::string lexicon_hash, fingerprint;
     if (Status s = corpus::lexicon_fingerprint(lexicon_dir, &lexicon_hash); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
     if (Status s = corpus::write_corpus(c, o, lexicon_hash, out, &fingerprint); !s) { std::fprintf(stderr, "attn corpus: %s\n", s.message.c_str()); return 1; }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds = ms_since(t0) / 1000.0;
     std::printf("corpus seed %llu -> %s: train %zu, dev %zu, test %zu, compositional %zu, %zu challenge sets (%.1f s)\n"
                 "kept out: the %zu English sentences of %s\nfingerprint %s\n",
                 (unsigned long long)o.seed, out.c_str(), c.train.size(), c.dev.size(), c.test.size(), c.compositional.size(),

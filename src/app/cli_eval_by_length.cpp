@@ -10,12 +10,12 @@
 // any architecture Translator::load reads can be compared. Each scores against the reference
 // column of its own target language; the English, and so the buckets, are the same for all.
 #include "app/cli.h"
+#include "core/clock.h"
 #include "corpus/parallel_data.h"
 #include "models/length_buckets.h"
 #include "train/line_chart.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -77,14 +77,14 @@ std::vector<std::string> translate_all(const Translator & t, const std::vector<E
     Compute cc = Compute::fastest();
     std::vector<std::string> hyps;
     hyps.reserve(items.size());
-    const auto start = std::chrono::steady_clock::now();
+    const double start = now_ms();
     const size_t every = std::max<size_t>(1, items.size() / 10);
     for (size_t i = 0; i < items.size(); i++) {
         const Translation tr = t.translate(cc, items[i].source, opts, nullptr);
         hyps.push_back(tr.display);
         *truncated += tr.truncated;
         if ((i + 1) % every == 0 || i + 1 == items.size()) {
-            const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const double s = ms_since(start) / 1000.0;
             std::fprintf(stderr, "  %s: %zu/%zu sentences, %.1f s\n", label.c_str(), i + 1, items.size(), s);
         }
     }

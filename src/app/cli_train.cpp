@@ -36,6 +36,7 @@
 // model file also carries its vocabularies and the corpus fingerprint in its metadata.
 #include "app/cli.h"
 #include "app/config_fields.h"
+#include "core/clock.h"
 #include "corpus/parallel_data.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
@@ -48,7 +49,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -428,11 +428,8 @@ int cli_train(int argc, char ** argv) {
                  (long long)model.parameter_count(), train_data.size(), (long long)rc.trainer.total_steps, rc.dir.c_str());
     ProgressBar bar(stderr, rc.trainer.total_steps);
     bool warned = false;
-    const auto started = std::chrono::steady_clock::now();
-    auto out_of_time = [&] {
-        return rc.max_seconds > 0 &&
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > rc.max_seconds;
-    };
+    const double started = now_ms();
+    auto out_of_time = [&] { return rc.max_seconds > 0 && ms_since(started) / 1000.0 > rc.max_seconds; };
     while (!trainer.done() && !g_interrupted && !out_of_time()) {
         trainer.step(/*budget_ms=*/100.0);
         if (!trainer.periodic_checkpoint_status() && !warned) {  // keep training; say so once

@@ -17,10 +17,10 @@
 // the test confusion matrix in its metadata) and confusion-test.csv.
 #include "app/cli.h"
 #include "app/config_fields.h"
+#include "core/clock.h"
 #include "core/parallel.h"
 #include "train/image_train.h"
 
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -148,8 +148,8 @@ int cli_train_image(const std::string & config_path, bool resume) {
                  rc.model.cbam ? "resnet_cbam" : "resnet", (long long)model.parameter_count(), train.count,
                  validation.count, (long long)rc.trainer.total_steps, rc.options.batch_size, rc.dir.c_str());
     ProgressBar bar(stderr, rc.trainer.total_steps);
-    const auto started = std::chrono::steady_clock::now();
-    auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+    const double started = now_ms();
+    auto seconds = [&] { return ms_since(started) / 1000.0; };
     while (!trainer.done() && !g_stop && !(rc.max_seconds > 0 && seconds() > rc.max_seconds)) {
         trainer.step(/*budget_ms=*/200.0);
         bar.update(trainer.progress().step, trainer.last_loss(), trainer.last_lr(), trainer.tokens_per_second());

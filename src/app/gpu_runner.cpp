@@ -1,5 +1,6 @@
 #include "app/gpu_runner.h"
 
+#include "core/clock.h"
 #include "gpu/gl_state_guard.h"
 #include "gpu/gpu_decode.h"
 
@@ -7,16 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 
 namespace attn {
 
 namespace {
-
-using clock = std::chrono::steady_clock;
-double ms_since(clock::time_point t) { return std::chrono::duration<double, std::milli>(clock::now() - t).count(); }
 
 double max_abs_diff(const float * a, const float * b, size_t n) {
     double d = 0;
@@ -150,7 +147,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     Compute cc(BackendKind::Reference);
     AttentionTrace cpu_trace;
     cpu_trace.capture = capture;  // the GPU path records no Q/K/V: the step-through gets the CPU's
-    auto t0 = clock::now();
+    double t0 = now_ms();
     const Translation cpu = tr.translate(cc, sentence, opts, &cpu_trace);
     r.cpu_ms = ms_since(t0);
     r.cpu_outputs = token_texts(tr, cpu.decode.tokens);
@@ -161,7 +158,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     if (size_t(model_index) >= m_models.size()) m_models.resize(size_t(model_index) + 1);
     std::unique_ptr<GpuTransformer> & gpu = m_models[size_t(model_index)];
     if (!gpu) {
-        t0 = clock::now();
+        t0 = now_ms();
         if (const Status s = GpuTransformer::create(*m_kernels, tr.model(), &gpu); !s) {
             r.error = "uploading the weights failed: " + s.message;
             m_last = std::move(r);
@@ -173,7 +170,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     DecodeResult got;
     OpTimer timer;  // timing mode for this pass only: the parity pass below is not the user's run
     if (time_ops) m_kernels->set_op_timer(&timer);
-    t0 = clock::now();
+    t0 = now_ms();
     Status s = gpu_translate(*gpu, cpu.source_ids, opts, &gpu_trace, &got);
     r.gpu_ms = ms_since(t0);
     m_kernels->set_op_timer(nullptr);

@@ -1,10 +1,10 @@
 #include "app/image_runner.h"
 
 #include "app/fashion_gallery.h"
+#include "core/clock.h"
 #include "platform/fetch_file.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -242,8 +242,8 @@ void ImageRunner::measure_gallery(ImageView & v) {
     }
     if (!g.running) return;
     // A few images per frame (about 25 ms of work), so the page stays responsive for the 100.
-    const auto start = std::chrono::steady_clock::now();
-    while (g.done < g.cells && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(25)) {
+    const double start = now_ms();
+    while (g.done < g.cells && ms_since(start) < 25.0) {
         const PreprocessResult r = preprocess_rgb(gallery_cell_rgb(v.gallery, g.done), v.options);
         for (int i = 0; i < kImageModels; i++) {
             const ImageClassification c = m_models[i]->classify(m_compute, r.input);

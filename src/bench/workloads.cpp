@@ -3,23 +3,10 @@
 #include "bench/bench_inputs.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <vector>
 
-#if defined(__EMSCRIPTEN__)
-#include <emscripten.h>
-#endif
-
 namespace attn::bench {
-
-double now_ms() {
-#if defined(__EMSCRIPTEN__)
-    return emscripten_get_now();
-#else
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-#endif
-}
 
 Tensor seeded(Shape s, uint32_t seed, double scale, float add) {
     Tensor t(s);

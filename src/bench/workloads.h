@@ -8,12 +8,11 @@
 // all iterations; output() is the row-major result of the last run.
 #pragma once
 #include "backend/compute.h"
+#include "core/clock.h"
 
 #include <memory>
 
 namespace attn::bench {
-
-double now_ms();
 
 class Workload {
 public:

@@ -1,9 +1,9 @@
 #include "gpu/dispatch.h"
 
 #include "core/check.h"
+#include "core/clock.h"
 
 #include <algorithm>
-#include <chrono>
 
 namespace attn {
 
@@ -43,15 +43,13 @@ static void wait_for_gpu() {
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_FLOAT, texel);
 }
 
-using Clock = std::chrono::steady_clock;
-static double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 // The median of a few waits with nothing queued: what the timing itself adds to each draw. Taken
 // with the draw's (complete) framebuffer bound, as the waits around draws are.
 static double measure_empty_wait_ms() {
     double ms[5];
     for (double & m : ms) {
-        const auto t0 = Clock::now();
+        const double t0 = now_ms();
         wait_for_gpu();
         m = ms_since(t0);
     }
@@ -98,12 +96,12 @@ Status Dispatch::render(GLuint framebuffer, const GpuTensor & size_of) {
     // wall time this draw's own (less the wait's own cost).
     double waited_ms = 0;
     if (timer) {
-        const auto t = Clock::now();
+        const double t = now_ms();
         wait_for_gpu();
         if (m_kernels.m_empty_wait_ms < 0) m_kernels.m_empty_wait_ms = measure_empty_wait_ms();
         waited_ms = ms_since(t);
     }
-    const auto t0 = Clock::now();
+    const double t0 = now_ms();
     glDrawArrays(GL_TRIANGLES, 0, 3);
     if (timer) {
         wait_for_gpu();

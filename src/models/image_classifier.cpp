@@ -1,7 +1,7 @@
 #include "models/image_classifier.h"
 
 #include "core/check.h"
-#include "train/progress.h"
+#include "core/clock.h"
 #include "vision/preprocess.h"
 
 #include <algorithm>
@@ -46,7 +46,7 @@ static AttentionMap map_of(const char * kind, int layer, int rows, int cols, con
 ImageClassification ImageClassifier::classify(Compute & cc, const std::vector<float> & image, int explain_class) {
     const int S = kModelImageSide;
     ATTN_ASSERT(image.size() == size_t(S) * S, "the classifier takes a 28×28 image");
-    const double t0 = monotonic_seconds();
+    const double t0 = now_ms();
     Tensor x({1, 1, S, S});
     std::copy(image.begin(), image.end(), x.data());
     CnnPass pass;
@@ -70,7 +70,7 @@ ImageClassification ImageClassifier::classify(Compute & cc, const std::vector<fl
     }
     const Tensor cam = grad_cam(m_model, pass, r.explained);
     r.trace.maps.push_back(map_of("grad_cam", int(pass.blocks.size()) - 1, int(cam.shape()[1]), int(cam.shape()[2]), cam.data()));
-    r.milliseconds = (monotonic_seconds() - t0) * 1000.0;
+    r.milliseconds = ms_since(t0);
     return r;
 }
 

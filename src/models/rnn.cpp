@@ -1,9 +1,9 @@
 #include "models/rnn.h"
 
+#include "core/clock.h"
 #include "core/rng.h"
 #include "models/model_file.h"
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -119,7 +119,6 @@ void concat_columns(std::initializer_list<ConstView> parts, Tensor * out) {
 
 void RnnModel::encode(Compute & cc, const std::vector<int32_t> & src, const std::vector<int> & src_len, int B, int S,
                       bool keep_caches, bool time_steps, RnnEncoding * out) const {
-    using clock = std::chrono::steady_clock;
     RnnEncoding & e = *out;
     const int64_t n = m_cfg.hidden, m = m_cfg.embed, SB = int64_t(S) * B;
     e = RnnEncoding{};
@@ -144,14 +143,14 @@ void RnnModel::encode(Compute & cc, const std::vector<int32_t> & src, const std:
         if (keep_caches) caches->assign(size_t(S), GruStepCache{});
         Tensor h({int64_t(B), n});
         for (int i = 0; i < S; i++) {
-            const auto started = clock::now();
+            const double started = now_ms();
             const int t = backwards ? S - 1 - i : i;
             TensorView h_out(states->data() + int64_t(t) * B * n, {int64_t(B), n});
             gru_step(cc, w, ConstView(gx.data() + int64_t(t) * B * 3 * n, {int64_t(B), 3 * n}), h,
                      e.keep.data() + size_t(t) * B, h_out, keep_caches ? &(*caches)[size_t(t)] : nullptr);
             std::copy(h_out.data, h_out.data + B * n, h.data());
             if (time_steps) {
-                const double ms = std::chrono::duration<double, std::milli>(clock::now() - started).count();
+                const double ms = ms_since(started);
                 if (e.step_ms.size() < size_t(S)) e.step_ms.resize(size_t(S), 0.0);
                 e.step_ms[size_t(t)] += ms;
             }

@@ -1,15 +1,14 @@
 #include "models/rnn_decode.h"
 
+#include "core/clock.h"
+
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <limits>
 
 namespace attn {
 
 namespace {
-using clock = std::chrono::steady_clock;
-double ms_since(clock::time_point t) { return std::chrono::duration<double, std::milli>(clock::now() - t).count(); }
 
 // Runs the decoder over `forced` tokens (teacher forcing) or, when forced is null, greedily until
 // </s>, max_length or a repetition (repetition_cut); returns the tokens and fills the alignment rows and candidates.
@@ -61,11 +60,11 @@ DecodeResult run_decoder(Compute & cc, const RnnModel & model, const RnnEncoding
 
 DecodeResult rnn_translate(Compute & cc, const RnnModel & model, const std::vector<int32_t> & src, int max_length,
                            AttentionTrace * trace, RnnRunInfo * info, bool cut_repetitions) {
-    const auto started = clock::now();
+    const double started = now_ms();
     RnnEncoding enc;
     model.encode(cc, src, {int(src.size())}, 1, int(src.size()), false, info != nullptr, &enc);
     const double encoder_ms = ms_since(started);
-    const auto decoding = clock::now();
+    const double decoding = now_ms();
     AttentionMap alignment{"alignment", 0, 0, 0, int(src.size()), {}};
     // An RNN has no positional table to end at: only the length rule caps it.
     const int limit = max_length > 0 ? max_length : length_cap(int(src.size()), std::numeric_limits<int>::max());

@@ -1,11 +1,11 @@
 #include "models/translator.h"
 
+#include "core/clock.h"
 #include "corpus/unlearned_constructions.h"
 #include "text/piece_text.h"
 #include "text/sentence_notice.h"
 #include "text/sentences.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <numeric>
@@ -233,8 +233,6 @@ int Translator::max_source_words() const {
 }
 
 Translation Translator::translate(Compute & cc, std::string_view text, const DecodeOptions & opts, AttentionTrace * trace) const {
-    using clock = std::chrono::steady_clock;
-    const auto ms_since = [](clock::time_point t) { return std::chrono::duration<double, std::milli>(clock::now() - t).count(); };
     Translation t;
     if (has_pieces()) {
         t.source_words = tokenize_words(text);
@@ -269,11 +267,11 @@ Translation Translator::translate(Compute & cc, std::string_view text, const Dec
     t.source_ids.push_back(Vocabulary::kEos);
     if (is_transformer()) {
         // The encoder once more on its own, for the timing strip: one parallel pass over every word.
-        const auto started = clock::now();
+        const double started = now_ms();
         EncoderOutput enc;
         m_model.encode(cc, t.source_ids, &enc, nullptr);
         t.encoder_ms = ms_since(started);
-        const auto decoding = clock::now();
+        const double decoding = now_ms();
         t.decode = attn::translate(cc, m_model, t.source_ids, opts, trace);
         t.decoder_ms = ms_since(decoding) - t.encoder_ms;
     } else {

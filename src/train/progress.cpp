@@ -1,12 +1,12 @@
 #include "train/progress.h"
 
+#include "core/clock.h"
 #include "train/meta_value.h"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdarg>
 #include <cmath>
 #include <cstring>
@@ -64,17 +64,12 @@ std::string format_progress(const ProgressInfo & in) {
     return line;
 }
 
-double monotonic_seconds() {
-    using namespace std::chrono;
-    return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-
 ProgressBar::ProgressBar(FILE * out, int64_t total_steps, double interval_s, double tty_interval_s)
     : m_out(out), m_total(total_steps), m_interval(interval_s), m_tty_interval(tty_interval_s),
       m_tty(out && ::isatty(::fileno(out))) {}
 
 void ProgressBar::update(int64_t step, double loss, double lr, double tokens_per_s) {
-    update(step, loss, lr, tokens_per_s, monotonic_seconds());
+    update(step, loss, lr, tokens_per_s, now_seconds());
 }
 
 void ProgressBar::update(int64_t step, double loss, double lr, double tokens_per_s, double now_s) {

@@ -54,9 +54,6 @@ private:
     bool m_line_open = false;
 };
 
-// Seconds on a monotonic clock (for elapsed times and rates).
-double monotonic_seconds();
-
 // The training log: step,epoch,loss,lr,tokens_per_s,elapsed_s. Each row is flushed at once, so a
 // crash loses nothing logged and the file can be plotted while the run goes on.
 class CsvLog {

@@ -1,5 +1,6 @@
 #include "train/trainer.h"
 
+#include "core/clock.h"
 #include "core/parallel.h"
 #include "train/grad_clip.h"
 #include "train/schedule.h"
@@ -71,7 +72,7 @@ Trainer::Trainer(TrainingTask & task, TrainerConfig cfg, std::map<std::string, s
       m_rng(m_cfg.seed ^ 0xD1B54A32D192ED03ull) {
     m_progress.data_seed = m_cfg.seed;
     m_progress.rng_state = m_rng.state();
-    m_started_s = monotonic_seconds();
+    m_started_s = now_seconds();
 }
 
 Trainer::Trainer(Seq2SeqModel & model, std::vector<Example> data, TrainerConfig cfg,
@@ -80,7 +81,7 @@ Trainer::Trainer(Seq2SeqModel & model, std::vector<Example> data, TrainerConfig 
       m_cfg(std::move(cfg)), m_meta(std::move(meta)), m_adam(m_cfg.adam), m_rng(m_cfg.seed ^ 0xD1B54A32D192ED03ull) {
     m_progress.data_seed = m_cfg.seed;
     m_progress.rng_state = m_rng.state();
-    m_started_s = monotonic_seconds();
+    m_started_s = now_seconds();
 }
 
 double Trainer::learning_rate(int64_t step) const {
@@ -136,7 +137,7 @@ void Trainer::one_step() {
         m_epoch_batch_count = m_task.begin_epoch(m_cfg.seed, m_progress.epoch);
         m_batches_epoch = m_progress.epoch;
     }
-    const double t0 = monotonic_seconds();
+    const double t0 = now_seconds();
     int64_t items = 0;
     m_last_loss = m_task.train_batch(m_progress.batch_in_epoch, m_rng, &m_grads, &items);
     const double norm = m_cfg.clip_norm > 0 ? clip_grad_norm(m_grads, m_cfg.clip_norm) : global_grad_norm(m_grads);
@@ -145,7 +146,7 @@ void Trainer::one_step() {
     // Adam's moments; skip the update and count the step, so one bad batch cannot end the run.
     if (std::isfinite(norm)) m_adam.step(m_task.parameters(), m_grads, m_last_lr);
     else m_skipped_steps++;
-    const double dt = monotonic_seconds() - t0;
+    const double dt = now_seconds() - t0;
     m_tokens_per_s = dt > 0 ? double(items) / dt : 0.0;
 
     m_progress.step++;
@@ -157,17 +158,17 @@ void Trainer::one_step() {
     m_progress.rng_state = m_rng.state();
     if (m_log.is_open())
         (void)m_log.row(m_progress.step, m_progress.epoch, m_last_loss, m_last_lr, m_tokens_per_s,
-                        monotonic_seconds() - m_started_s);
+                        now_seconds() - m_started_s);
     if (m_cfg.checkpoint_every > 0 && m_progress.step % m_cfg.checkpoint_every == 0) m_last_status = save_checkpoint();
 }
 
 int Trainer::step(double budget_ms) {
-    const double end = monotonic_seconds() + budget_ms / 1000.0;
+    const double end = now_seconds() + budget_ms / 1000.0;
     int steps = 0;
     while (!done()) {
         one_step();
         steps++;
-        if (monotonic_seconds() >= end) break;
+        if (now_seconds() >= end) break;
     }
     return steps;
 }

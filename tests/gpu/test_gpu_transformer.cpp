@@ -7,13 +7,13 @@
 // translations (informational: llvmpipe emulates the GPU on the CPU). Measured on llvmpipe: shipped
 // models logits ≤ 6.2e-6, maps ≤ 2.9e-6, memory ≤ 1.4e-6; golden models (random weights, 58-token
 // outputs, larger logits) logits ≤ 4.2e-5, maps ≤ 1.9e-5.
+#include "core/clock.h"
 #include "gpu_test_env.h"
 
 #include "gpu/gpu_decode.h"
 #include "io/safetensors.h"
 #include "models/translator.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -23,10 +23,6 @@ using namespace attn;
 namespace {
 
 constexpr double kTol = 1e-4;
-
-double elapsed_ms(std::chrono::steady_clock::time_point since) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - since).count();
-}
 
 void check_maps(const AttentionTrace & got, const AttentionTrace & want, MaxDiff * diff) {
     ASSERT_EQ(got.maps.size(), want.maps.size());
@@ -52,13 +48,13 @@ void compare(const Transformer & model, GpuTransformer & gpu, const std::vector<
 
     // Greedy translation with the trace: same tokens, same maps, same chosen tokens per step.
     AttentionTrace cpu_trace, gpu_trace;
-    auto start = std::chrono::steady_clock::now();
+    double start = now_ms();
     const DecodeResult want = translate(cc, model, src, DecodeOptions{}, &cpu_trace);
-    const double cpu_ms = elapsed_ms(start);
+    const double cpu_ms = ms_since(start);
     DecodeResult got;
-    start = std::chrono::steady_clock::now();
+    start = now_ms();
     ASSERT_TRUE(gpu_translate(gpu, src, DecodeOptions{}, &gpu_trace, &got));
-    const double gpu_ms = elapsed_ms(start);
+    const double gpu_ms = ms_since(start);
     std::printf("[gpu] %s: %zu tokens, GPU %.1f ms, CPU reference %.1f ms\n", label.c_str(), want.tokens.size(), gpu_ms,
                 cpu_ms);
     EXPECT_EQ(got.tokens, want.tokens);
