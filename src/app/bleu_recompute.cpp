@@ -1,7 +1,7 @@
 #include "app/bleu_recompute.h"
 
 #include "core/clock.h"
-#include "corpus/parallel_data.h"
+#include "train/parallel_data.h"
 
 #include <fstream>
 
@@ -15,7 +15,7 @@ Status read_eval_items(const std::string & path, const std::string & language, s
     while (std::getline(f, line)) {
         corpus::CorpusExample e;
         if (!corpus::parse_example_tsv_line(line, &e)) continue;
-        out->push_back({e.en, corpus::target_text(e, language), corpus::target_alignment(e, language)});
+        out->push_back({e.en, target_text(e, language), target_alignment(e, language)});
     }
     if (out->empty()) return Status::error(path + " has no sentences");
     return Status::success();

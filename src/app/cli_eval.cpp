@@ -7,7 +7,7 @@
 // `attn eval --by-length ...` (BLEU per source-length bucket, several models) is cli_eval_by_length.cpp,
 // `attn eval --everyday DIR` (the everyday test set) cli_eval_everyday.cpp.
 #include "app/cli.h"
-#include "corpus/parallel_data.h"
+#include "train/parallel_data.h"
 #include "models/translation_eval.h"
 
 #include <cstdio>
@@ -33,11 +33,11 @@ void usage() {
 
 Status corpus_items(const std::string & dir, const std::string & split, const std::string & lang, size_t limit,
                     std::vector<EvalItem> * out) {
-    corpus::ParallelData d;
-    if (Status s = corpus::load_parallel_data(dir, split, lang, limit, &d); !s) return s;
+    ParallelData d;
+    if (Status s = load_parallel_data(dir, split, lang, limit, &d); !s) return s;
     out->clear();
     for (const corpus::CorpusExample & e : d.rows)
-        out->push_back({e.en, corpus::target_text(e, lang), corpus::target_alignment(e, lang)});
+        out->push_back({e.en, target_text(e, lang), target_alignment(e, lang)});
     return Status::success();
 }
 

@@ -11,7 +11,7 @@
 // column of its own target language; the English, and so the buckets, are the same for all.
 #include "app/cli.h"
 #include "core/clock.h"
-#include "corpus/parallel_data.h"
+#include "train/parallel_data.h"
 #include "models/length_buckets.h"
 #include "train/line_chart.h"
 
@@ -205,11 +205,11 @@ int cli_eval_by_length(int argc, char ** argv) {
         if (Status s = Translator::load(r.path, r.translator.get()); !s) return fail(s.message);
         const std::string & lang = r.translator->target_language();
         if (items_by_language.count(lang)) continue;
-        corpus::ParallelData d;
-        if (Status s = corpus::load_parallel_data(dir, split, lang, 0, &d); !s) return fail(s.message);
+        ParallelData d;
+        if (Status s = load_parallel_data(dir, split, lang, 0, &d); !s) return fail(s.message);
         std::vector<EvalItem> items;
         for (const corpus::CorpusExample & e : d.rows)
-            items.push_back({e.en, corpus::target_text(e, lang), corpus::target_alignment(e, lang)});
+            items.push_back({e.en, target_text(e, lang), target_alignment(e, lang)});
         items = first_per_bucket(items, size_t(per_bucket));
         if (items.empty()) return fail(dir + "/" + split + " has no sentences");
         items_by_language[lang] = std::move(items);

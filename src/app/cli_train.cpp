@@ -14,7 +14,7 @@
 //               both sides, exported by scripts/spm-export, instead of the corpus's word vocabularies),
 //               "real": [{"file": "ding.train.tsv", "column": 1, "copies": 1}, ...] (with pieces
 //               only: real pairs added to the training split, English in column 0; see
-//               corpus::append_real_pieces)},
+//               append_real_pieces)},
 //    "train":  {"steps": 2000, "max_tokens": 2048, "seed": 1, "schedule": "noam"|"constant",
 //               "warmup": 400, "factor": 1.0, "lr": 1e-3, "clip_norm": 1.0, "dropout": 0.1,
 //               "label_smoothing": 0.1, "beta1": 0.9, "beta2": 0.98, "eps": 1e-9, "weight_decay": 0,
@@ -37,7 +37,7 @@
 #include "app/cli.h"
 #include "app/config_fields.h"
 #include "core/clock.h"
-#include "corpus/parallel_data.h"
+#include "train/parallel_data.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
 #include "train/meta_value.h"
@@ -130,7 +130,7 @@ Status read_run_config(const std::string & path, RunConfig * out) {
         if (data.contains("split")) c.split = data["split"].get<std::string>();
         if (data.contains("heldout")) c.heldout_split = data["heldout"].get<std::string>();
         if (data.contains("pieces")) c.pieces = data["pieces"].get<std::string>();
-        if (!corpus::valid_target_language(c.target)) return Status::error(path + ": data.target must be \"zh_TW\" or \"de\"");
+        if (!valid_target_language(c.target)) return Status::error(path + ": data.target must be \"zh_TW\" or \"de\"");
         if (data.contains("real")) {
             if (!data["real"].is_array() || c.pieces.empty())
                 return Status::error(path + ": data.real must be a list of {\"file\", \"column\", \"copies\"}, and needs data.pieces");
@@ -324,9 +324,9 @@ int cli_train(int argc, char ** argv) {
     // The data: a toy task, or a generated corpus (whose vocabularies size the model).
     std::vector<Example> train_data, heldout;
     std::map<std::string, std::string> info;
-    corpus::ParallelData corpus_train;
+    ParallelData corpus_train;
     if (!rc.corpus_dir.empty()) {
-        corpus::ParallelData dev;
+        ParallelData dev;
         SubwordModel pieces;
         if (!rc.init.empty()) rc.pieces = pieces_text.empty() ? "" : rc.init + " (its pieces)";
         else if (!rc.pieces.empty()) {
@@ -342,9 +342,9 @@ int cli_train(int argc, char ** argv) {
                 return 2;
             }
         }
-        auto load = [&](const std::string & split, size_t limit, corpus::ParallelData * out) {
-            return rc.pieces.empty() ? corpus::load_parallel_data(rc.corpus_dir, split, rc.target, limit, out)
-                                     : corpus::load_parallel_pieces(rc.corpus_dir, split, rc.target, pieces, limit, out);
+        auto load = [&](const std::string & split, size_t limit, ParallelData * out) {
+            return rc.pieces.empty() ? load_parallel_data(rc.corpus_dir, split, rc.target, limit, out)
+                                     : load_parallel_pieces(rc.corpus_dir, split, rc.target, pieces, limit, out);
         };
         if (Status st = load(rc.split, 0, &corpus_train); !st) {
             std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
@@ -357,7 +357,7 @@ int cli_train(int argc, char ** argv) {
         const int positions = rc.rnn ? rc.rnn_model.max_positions : rc.model.max_positions;
         for (const RunConfig::RealPairs & r : rc.real) {
             size_t skipped = 0;
-            if (Status st = corpus::append_real_pieces(r.file, rc.target, r.column, pieces, r.copies, positions,
+            if (Status st = append_real_pieces(r.file, rc.target, r.column, pieces, r.copies, positions,
                                                        &corpus_train, &skipped); !st) {
                 std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
                 return 2;

@@ -4,7 +4,7 @@
 // Also: the sentences they were trained on regenerate byte-identically from the seed, and hostile
 // input gives a translation or a flag, never a crash.
 #include "corpus/corpus.h"
-#include "corpus/parallel_data.h"
+#include "train/parallel_data.h"
 #include "models/length_buckets.h"
 #include "models/translation_eval.h"
 
@@ -26,7 +26,7 @@ std::vector<EvalItem> sample_items(const std::string & lang) {
     while (std::getline(f, line)) {
         corpus::CorpusExample e;
         EXPECT_TRUE(corpus::parse_example_tsv_line(line, &e)) << line;
-        items.push_back({e.en, corpus::target_text(e, lang), corpus::target_alignment(e, lang)});
+        items.push_back({e.en, target_text(e, lang), target_alignment(e, lang)});
     }
     return items;
 }

@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-namespace attn::corpus {
+namespace attn {
 
 // "zh_TW" or "de".
 bool valid_target_language(const std::string & lang);
 
 struct ParallelData {
     Vocabulary src_vocab, tgt_vocab;
-    std::vector<CorpusExample> rows;
+    std::vector<corpus::CorpusExample> rows;
     std::vector<Example> examples;  // rows encoded; unknown words become <unk>; guided_alignment_links attached
 };
 
@@ -47,8 +47,8 @@ Status append_real_pieces(const std::string & path, const std::string & lang, in
 Status piece_vocabulary(const SubwordModel & pieces, Vocabulary * out);
 
 // The target column of a row for a language.
-const std::string & target_text(const CorpusExample & e, const std::string & lang);
-const std::string & target_alignment(const CorpusExample & e, const std::string & lang);
+const std::string & target_text(const corpus::CorpusExample & e, const std::string & lang);
+const std::string & target_alignment(const corpus::CorpusExample & e, const std::string & lang);
 
 // The links guided alignment trains on, one or more for every target row including the final
 // </s>: a row's sure links; else its possible links (Chinese 的, classifiers, 了; German
@@ -56,8 +56,8 @@ const std::string & target_alignment(const CorpusExample & e, const std::string 
 // (AER reads an argmax on </s> as no link). Supervising only sure rows left the others free to
 // point anywhere, and those wrong links cost the zh-TW head its AER gate.
 // `source_length` counts the source </s>; `target_length` does not count the target </s>.
-std::vector<Link> guided_alignment_links(const GoldAlignment & gold, int source_length, int target_length);
+std::vector<Link> guided_alignment_links(const corpus::GoldAlignment & gold, int source_length, int target_length);
 
 std::vector<int32_t> encode_tokens(const Vocabulary & v, const std::string & space_separated);
 
-} // namespace attn::corpus
+} // namespace attn

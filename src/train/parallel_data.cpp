@@ -1,11 +1,13 @@
-#include "corpus/parallel_data.h"
+#include "train/parallel_data.h"
 
 #include "corpus/aligned_text.h"
 
 #include <fstream>
 #include <sstream>
 
-namespace attn::corpus {
+namespace attn {
+
+using namespace corpus;  // the generated corpus this adapts: its rows, alignments and tokens
 
 namespace {
 Status read_file(const std::string & path, std::string * out) {
@@ -158,4 +160,4 @@ Status load_parallel_data(const std::string & dir, const std::string & split, co
     return Status::success();
 }
 
-} // namespace attn::corpus
+} // namespace attn
