@@ -1,4 +1,4 @@
-// The peer harness's C ABI (../shared/bench-peers/README.md), exported by build/bench/attn_bench.mjs.
+// The peer harness's C ABI (docs/benchmarks.md), exported by build/bench/attn_bench.mjs.
 // Each bench_* call times `iters` back-to-back runs and returns their total milliseconds; inputs are
 // built on the first call for a shape, outside the timed loop. The backend is the web's fast path.
 #include "bench/model_bench.h"

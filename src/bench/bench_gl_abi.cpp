@@ -1,4 +1,4 @@
-// The peer harness's C ABI (../shared/bench-peers/README.md) on the WebGL2 compute path, exported
+// The peer harness's C ABI (docs/benchmarks.md) on the WebGL2 compute path, exported
 // by build/bench/attn_bench_gl.mjs: the column to set beside tfjs's webgl backend. Browser only.
 // The module makes its own WebGL2 context on a canvas it adds to the page (the harness's page has
 // none), with float render targets; every bench_* call runs the RGBA-packed kernels and reads the

@@ -1,4 +1,4 @@
-// The benchmark harness's input generator (../shared/bench-peers, lib/workloads.mjs), written
+// The benchmark harness's input generator (the peer harness's lib/workloads.mjs), written
 // again here so our module computes on exactly the peers' data and the harness can check our
 // output (bench_last_output). mulberry32: value i of stream `seed` is a function of
 // a_i = seed + (i + 1)·0x6D2B79F5, mapped to a uniform in [-scale, scale).

@@ -1,7 +1,7 @@
 // The peer harness's three workloads (bench/workloads.h) on the GL compute path: every tensor
 // RGBA-packed and resident, uploaded once at construction; each timed iteration runs the draws and
 // reads the result back to the CPU, as tfjs's dataSync() does, so the GPU work is inside the
-// timing (../shared/bench-peers/README.md). Built natively on the headless context for the
+// timing (the peer harness, docs/benchmarks.md). Built natively on the headless context for the
 // parity test, and into build/bench/attn_bench_gl.mjs for the Chromium column.
 #pragma once
 #include "bench/workloads.h"
