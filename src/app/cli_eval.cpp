@@ -7,8 +7,8 @@
 // `attn eval --by-length ...` (BLEU per source-length bucket, several models) is cli_eval_by_length.cpp,
 // `attn eval --everyday DIR` (the everyday test set) cli_eval_everyday.cpp.
 #include "app/cli.h"
-#include "train/parallel_data.h"
 #include "models/translation_eval.h"
+#include "train/parallel_data.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -11,9 +11,10 @@
 // column of its own target language; the English, and so the buckets, are the same for all.
 #include "app/cli.h"
 #include "core/clock.h"
-#include "train/parallel_data.h"
+#include "io/bleu_csv.h"
 #include "models/length_buckets.h"
 #include "train/line_chart.h"
+#include "train/parallel_data.h"
 
 #include <algorithm>
 #include <cmath>
@@ -62,13 +63,6 @@ std::string bleu_cell(double bleu) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", bleu);
     return buf;
-}
-
-std::string csv_field(const std::string & s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
 }
 
 // Translates every item once, reporting progress on stderr about every tenth of the way.
@@ -133,15 +127,12 @@ std::vector<Row> result_rows(const std::vector<ModelRun> & runs) {
 }
 
 Status write_csv(const std::string & path, const std::vector<ModelRun> & runs, const std::vector<Row> & rows) {
+    std::vector<std::string> labels;
+    for (const ModelRun & r : runs) labels.push_back(r.label);
+    std::vector<BleuCsvRow> csv_rows;
+    for (const Row & row : rows) csv_rows.push_back({row.csv_name, row.sentences, row.bleu});
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    f << "bucket,sentences";
-    for (const ModelRun & r : runs) f << "," << csv_field(r.label);
-    f << "\n";
-    for (const Row & row : rows) {
-        f << csv_field(row.csv_name) << "," << row.sentences;
-        for (double b : row.bleu) f << "," << (std::isfinite(b) ? bleu_cell(b) : "");
-        f << "\n";
-    }
+    f << format_bleu_csv(labels, csv_rows);
     if (!f) return Status::error("cannot write " + path);
     return Status::success();
 }

@@ -2,7 +2,6 @@
 # linked into attn_ui. Its widgets are listed in widgets/widgets.cmake.
 target_sources(attn_ui PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/platform/fetch_file.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/app/bleu_csv.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app/bleu_recompute.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app/compare_runner.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/ui/compare_view.cpp

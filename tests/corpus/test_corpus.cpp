@@ -3,12 +3,10 @@
 // aligned, no empty tokens, Chinese without Latin letters).
 #include "core/sha256.h"
 #include "corpus/corpus.h"
-#include "train/parallel_data.h"
 #include "corpus/phrasebook.h"
 #include "corpus/realize.h"
 #include "corpus/time_expressions.h"
 #include "corpus/unlearned_constructions.h"
-#include "text/subword.h"
 #include "text/vocab.h"
 
 #include <gtest/gtest.h>

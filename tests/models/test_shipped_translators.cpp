@@ -4,9 +4,9 @@
 // Also: the sentences they were trained on regenerate byte-identically from the seed, and hostile
 // input gives a translation or a flag, never a crash.
 #include "corpus/corpus.h"
-#include "train/parallel_data.h"
 #include "models/length_buckets.h"
 #include "models/translation_eval.h"
+#include "train/parallel_data.h"
 
 #include <gtest/gtest.h>
 

@@ -2,10 +2,10 @@
 // one sentence, RNNencdec's C, RNNsearch's alignment, the timing strip, the BLEU table and its
 // incremental recompute, missing files, and the panel drawn headless.
 #include "headless_ui.h"
-#include "app/bleu_csv.h"
 #include "app/compare_runner.h"
 #include "app/state_json.h"
 #include "app/translation_runner.h"
+#include "io/bleu_csv.h"
 #include "ui/compare_data.h"
 #include "ui/ui.h"
 
@@ -177,20 +177,6 @@ TEST(CompareRunner, MissingModelFilesGiveAMessage) {
     CompareRunner("/nonexistent").run(none, nothing);
     EXPECT_FALSE(none.compare.ready);
     EXPECT_NE(none.compare.message.find("No translation model"), std::string::npos);
-}
-
-TEST(BleuCsv, ReadsTheBucketRowsOfAttnEvalByLength) {
-    BleuTable t;
-    const Status s = parse_bleu_csv("bucket,sentences,en-de,\"a,b\"\n1-5,375,71.20,\n6-10,375,65.5,60.25\n"
-                                    "<=10,750,68.00,1.00\n31-40,750,40.00,2.00\ndrop,,28.00,3.00\n", &t);
-    ASSERT_TRUE(s.ok) << s.message;
-    EXPECT_EQ(t.buckets, (std::vector<std::string>{"1-5", "6-10"}));
-    EXPECT_EQ(t.labels, (std::vector<std::string>{"en-de", "a,b"}));
-    ASSERT_NE(t.column("en-de"), nullptr);
-    EXPECT_DOUBLE_EQ((*t.column("en-de"))[1], 65.5);
-    EXPECT_TRUE(std::isnan((*t.column("a,b"))[0]));  // an empty cell: no score
-    EXPECT_EQ(t.column("missing"), nullptr);
-    EXPECT_FALSE(parse_bleu_csv("step,loss\n1,2\n", &t).ok);
 }
 
 TEST(BleuCsv, TheShippedTableHasEveryShippedModel) {

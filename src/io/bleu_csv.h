@@ -1,5 +1,5 @@
-// The shipped BLEU-by-length numbers: assets/models/bleu-by-length.csv, exactly as
-// `attn eval --by-length --csv` writes it (src/app/cli_eval_by_length.cpp):
+// The shipped BLEU-by-length numbers, assets/models/bleu-by-length.csv: written by
+// `attn eval --by-length --csv` through format_bleu_csv, read back by the Compare panel:
 //
 //   bucket,sentences,<model label>,<model label>,...
 //   1-5,375,71.20,80.02,...        one row per 5-word bucket (1-5 … 36-40, 41+ when present)
@@ -22,6 +22,13 @@ struct BleuTable {
     // The column of `label`, or nullptr.
     const std::vector<double> * column(const std::string & label) const;
 };
+
+// A row as the writer takes it: bucket rows first, then the summary rows (<=10, 31-40, drop).
+struct BleuCsvRow {
+    std::string name, sentences;  // sentences may be empty (the drop row)
+    std::vector<double> bleu;     // per label; a non-finite value is an empty cell
+};
+std::string format_bleu_csv(const std::vector<std::string> & labels, const std::vector<BleuCsvRow> & rows);
 
 Status parse_bleu_csv(const std::string & text, BleuTable * out);
 Status read_bleu_csv(const std::string & path, BleuTable * out);

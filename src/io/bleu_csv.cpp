@@ -1,6 +1,7 @@
-#include "app/bleu_csv.h"
+#include "io/bleu_csv.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -23,9 +24,32 @@ std::vector<std::string> csv_fields(const std::string & line) {
     return out;
 }
 
+std::string csv_field(const std::string & s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
 const char * const kFirstSummaryRow = "<=10";  // the bucket rows end where the summaries start
 
 } // namespace
+
+std::string format_bleu_csv(const std::vector<std::string> & labels, const std::vector<BleuCsvRow> & rows) {
+    std::string out = "bucket,sentences";
+    for (const std::string & l : labels) out += "," + csv_field(l);
+    out += "\n";
+    char cell[32];
+    for (const BleuCsvRow & row : rows) {
+        out += csv_field(row.name) + "," + row.sentences;
+        for (double b : row.bleu) {
+            std::snprintf(cell, sizeof cell, "%.2f", b);
+            out += "," + (std::isfinite(b) ? std::string(cell) : std::string());
+        }
+        out += "\n";
+    }
+    return out;
+}
 
 const std::vector<double> * BleuTable::column(const std::string & label) const {
     for (size_t i = 0; i < labels.size(); i++)
