@@ -36,7 +36,7 @@
 // model file also carries its vocabularies and the corpus fingerprint in its metadata.
 #include "app/cli.h"
 #include "app/config_fields.h"
-#include "core/clock.h"
+#include "app/train_loop.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
 #include "train/meta_value.h"
@@ -49,9 +49,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -59,9 +57,6 @@
 namespace attn {
 
 namespace {
-
-volatile std::sig_atomic_t g_interrupted = 0;
-void on_sigint(int) { g_interrupted = 1; }
 
 struct RunConfig {
     TransformerConfig model;
@@ -312,9 +307,7 @@ int cli_train(int argc, char ** argv) {
     if (Status st = read_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
     if (!init.empty()) rc.init = init;
     if (!rc.init.empty() && resume) { std::fprintf(stderr, "attn train: --resume and --init exclude each other\n"); return 2; }
-    std::error_code dir_error;  // a fresh checkout has no build/runs/ yet
-    std::filesystem::create_directories(rc.dir, dir_error);
-    if (dir_error) { std::fprintf(stderr, "attn train: cannot create %s: %s\n", rc.dir.c_str(), dir_error.message().c_str()); return 2; }
+    if (Status st = make_run_folder(rc.dir); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
     TrainedModel model;
     std::string pieces_text;  // the subword model, for the model file's metadata
     if (!rc.init.empty()) {
@@ -414,37 +407,15 @@ int cli_train(int argc, char ** argv) {
         }
         std::fprintf(stderr, "continuing %s from step %lld\n", rc.init.c_str(), (long long)trainer.progress().step);
     }
-    if (resume) {
-        if (Status st = trainer.resume(rc.trainer.checkpoint_path); !st) {
-            std::fprintf(stderr, "attn train: cannot resume: %s\n", st.message.c_str());
-            return 1;
-        }
-        std::fprintf(stderr, "resumed at step %lld\n", (long long)trainer.progress().step);
+    if (Status st = start_training(trainer, resume, rc.trainer.checkpoint_path); !st) {
+        std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
+        return 1;
     }
-    if (Status st = trainer.open_log(); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
-
-    std::signal(SIGINT, on_sigint);
     std::fprintf(stderr, "training %s: %lld parameters, %zu examples, %lld steps -> %s\n", info["task"].c_str(),
                  (long long)model.parameter_count(), train_data.size(), (long long)rc.trainer.total_steps, rc.dir.c_str());
-    ProgressBar bar(stderr, rc.trainer.total_steps);
-    bool warned = false;
-    const double started = now_ms();
-    auto out_of_time = [&] { return rc.max_seconds > 0 && ms_since(started) / 1000.0 > rc.max_seconds; };
-    while (!trainer.done() && !g_interrupted && !out_of_time()) {
-        trainer.step(/*budget_ms=*/100.0);
-        if (!trainer.periodic_checkpoint_status() && !warned) {  // keep training; say so once
-            std::fprintf(stderr, "\nattn train: checkpoint not saved: %s\n", trainer.periodic_checkpoint_status().message.c_str());
-            warned = true;
-        }
-        bar.update(trainer.progress().step, trainer.last_loss(), trainer.last_lr(), trainer.tokens_per_second());
-    }
-    bar.finish();
-    if (Status st = trainer.save_checkpoint(); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
-    if (g_interrupted) {
-        std::fprintf(stderr, "interrupted at step %lld; checkpoint saved. Continue with --resume.\n",
-                     (long long)trainer.progress().step);
-        return 130;
-    }
+    const TrainingRun run = run_training(trainer, rc.trainer.total_steps, rc.max_seconds, /*step_budget_ms=*/100.0);
+    if (!run.status) { std::fprintf(stderr, "attn train: %s\n", run.status.message.c_str()); return 1; }
+    if (run.interrupted) return 130;
     if (!rc.corpus_dir.empty()) {
         model.set_metadata("src_vocab", corpus_train.src_vocab.serialize());
         model.set_metadata("tgt_vocab", corpus_train.tgt_vocab.serialize());

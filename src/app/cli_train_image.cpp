@@ -17,22 +17,17 @@
 // the test confusion matrix in its metadata) and confusion-test.csv.
 #include "app/cli.h"
 #include "app/config_fields.h"
-#include "core/clock.h"
+#include "app/train_loop.h"
 #include "core/parallel.h"
 #include "train/image_train.h"
 
-#include <csignal>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 namespace attn {
 
 namespace {
-
-volatile std::sig_atomic_t g_stop = 0;
-void on_sigint(int) { g_stop = 1; }
 
 struct ImageRunConfig {
     CnnConfig model;
@@ -114,9 +109,7 @@ Status write_confusion_csv(const std::string & path, const ClassifierScore & s) 
 int cli_train_image(const std::string & config_path, bool resume) {
     ImageRunConfig rc;
     if (Status st = read_image_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
-    std::error_code dir_error;
-    std::filesystem::create_directories(rc.dir, dir_error);
-    if (dir_error) { std::fprintf(stderr, "attn train: cannot create %s: %s\n", rc.dir.c_str(), dir_error.message().c_str()); return 2; }
+    if (Status st = make_run_folder(rc.dir); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
     set_compute_threads(rc.threads);
     ImageSet all_train, test, validation, train;
     for (auto [split, set] : {std::pair{"train", &all_train}, std::pair{"t10k", &test}})
@@ -135,39 +128,23 @@ int cli_train_image(const std::string & config_path, bool resume) {
     }
     ImageClassificationTask task(cc, model, train, rc.options);
     Trainer trainer(task, rc.trainer, {{"config", rc.model.to_json()}});
-    if (resume) {
-        if (Status st = trainer.resume(rc.trainer.checkpoint_path); !st) {
-            std::fprintf(stderr, "attn train: cannot resume: %s\n", st.message.c_str());
-            return 1;
-        }
-        std::fprintf(stderr, "resumed at step %lld\n", (long long)trainer.progress().step);
+    if (Status st = start_training(trainer, resume, rc.trainer.checkpoint_path); !st) {
+        std::fprintf(stderr, "attn train: %s\n", st.message.c_str());
+        return 1;
     }
-    if (Status st = trainer.open_log(); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
-    std::signal(SIGINT, on_sigint);
     std::fprintf(stderr, "training %s: %lld parameters, %d images (%d held out for validation), %lld steps of %d -> %s\n",
                  rc.model.cbam ? "resnet_cbam" : "resnet", (long long)model.parameter_count(), train.count,
                  validation.count, (long long)rc.trainer.total_steps, rc.options.batch_size, rc.dir.c_str());
-    ProgressBar bar(stderr, rc.trainer.total_steps);
-    const double started = now_ms();
-    auto seconds = [&] { return ms_since(started) / 1000.0; };
-    while (!trainer.done() && !g_stop && !(rc.max_seconds > 0 && seconds() > rc.max_seconds)) {
-        trainer.step(/*budget_ms=*/200.0);
-        bar.update(trainer.progress().step, trainer.last_loss(), trainer.last_lr(), trainer.tokens_per_second());
-    }
-    bar.finish();
-    const double train_seconds = seconds();
-    if (Status st = trainer.save_checkpoint(); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 1; }
-    if (g_stop) {
-        std::fprintf(stderr, "interrupted at step %lld; checkpoint saved. Continue with --resume.\n", (long long)trainer.progress().step);
-        return 130;
-    }
+    const TrainingRun run = run_training(trainer, rc.trainer.total_steps, rc.max_seconds, /*step_budget_ms=*/200.0);
+    if (!run.status) { std::fprintf(stderr, "attn train: %s\n", run.status.message.c_str()); return 1; }
+    if (run.interrupted) return 130;
     const ClassifierScore val = evaluate_classifier(cc, model, validation);
     const ClassifierScore tst = evaluate_classifier(cc, model, test);
     char buf[64];
     auto fmt = [&](double v) { std::snprintf(buf, sizeof buf, "%.4f", v); return std::string(buf); };
     model.metadata()["dataset"] = "Fashion-MNIST (" + rc.data_dir + ")";
     model.metadata()["training_steps"] = std::to_string(trainer.progress().step);
-    model.metadata()["training_seconds_this_run"] = fmt(train_seconds);
+    model.metadata()["training_seconds_this_run"] = fmt(run.seconds);
     model.metadata()["validation_accuracy"] = fmt(val.accuracy());
     model.metadata()["test_accuracy"] = fmt(tst.accuracy());
     model.metadata()["test_confusion"] = confusion_json(tst);
