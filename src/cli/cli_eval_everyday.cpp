@@ -5,7 +5,7 @@
 // ended (id, category, English, translation, stop, confidence), for reading them. Two more rows
 // split the set by whether the reader is warned (stopped, unsure, or a construction the grammar
 // lacks: models/translator.h).
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "models/everyday_eval.h"
 
 #include <cstdio>

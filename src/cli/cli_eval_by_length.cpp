@@ -9,7 +9,7 @@
 // Models are used only through the Translator API (load, translate, target_language, chinese), so
 // any architecture Translator::load reads can be compared. Each scores against the reference
 // column of its own target language; the English, and so the buckets, are the same for all.
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "core/clock.h"
 #include "io/bleu_csv.h"
 #include "models/length_buckets.h"

@@ -1,6 +1,6 @@
 // `attn`: the offline command-line tool. Subcommands are added by the issues that need them
 // (translate, train, bench, eval, classify); each prints its own --help.
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "core/build_info.h"
 
 #include <cstdio>

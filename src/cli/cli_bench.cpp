@@ -1,7 +1,7 @@
 // `attn bench`: the peer harness's workloads on every CPU backend, natively, with the harness's
 // timing protocol. Prints a table, or JSON with --json. Speed is measured here, never asserted in
 // tests: the machines are shared and noisy, so compare columns of one run.
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "bench/model_bench.h"
 #include "bench/train_bench.h"
 #include "bench/workloads.h"

@@ -15,9 +15,9 @@
 //    "output": {"dir": "runs/resnet", "checkpoint_every": 200}}
 // Writes <dir>/checkpoint.safetensors, log.csv, model.safetensors (test and validation accuracy and
 // the test confusion matrix in its metadata) and confusion-test.csv.
-#include "app/cli.h"
-#include "app/config_fields.h"
-#include "app/train_loop.h"
+#include "cli/cli.h"
+#include "cli/config_fields.h"
+#include "cli/train_loop.h"
 #include "core/parallel.h"
 #include "train/image_train.h"
 

@@ -6,7 +6,7 @@
 // assets/lexicon/phrases.tsv). --train N sets the training split's size (default 100,000).
 // --show N prints N random sentences with their
 // translations instead.
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "core/clock.h"
 #include "corpus/corpus.h"
 #include "corpus/phrasebook.h"

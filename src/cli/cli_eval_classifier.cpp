@@ -3,7 +3,7 @@
 // held out (the training file's first 5,000), with the test confusion matrix as a table and,
 // optionally, as a PNG (train/confusion_chart.h) for the model card; and how much of each test item
 // Grad-CAM for the predicted class covers (models/cam_coverage.h), averaged over the test set.
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "models/cam_coverage.h"
 #include "models/image_classifier.h"
 #include "train/confusion_chart.h"

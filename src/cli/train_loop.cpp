@@ -1,4 +1,4 @@
-#include "app/train_loop.h"
+#include "cli/train_loop.h"
 
 #include "core/clock.h"
 #include "train/progress.h"

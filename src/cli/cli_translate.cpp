@@ -3,7 +3,7 @@
 // looks at. `--ids` runs any Transformer on token ids instead. --json prints the whole trace:
 // tokens, per-step top-k probabilities and every attention map (encoder self S×S, decoder self
 // T×T, cross T×S, per layer and head).
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "app/export_files.h"
 #include "models/translator.h"
 

@@ -6,7 +6,7 @@
 // whose column C (0-based) holds the reference.
 // `attn eval --by-length ...` (BLEU per source-length bucket, several models) is cli_eval_by_length.cpp,
 // `attn eval --everyday DIR` (the everyday test set) cli_eval_everyday.cpp.
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "models/translation_eval.h"
 #include "train/parallel_data.h"
 

@@ -11,7 +11,7 @@
 //   --json                  machine-readable output
 // A file that cannot be used (empty, not an image, damaged, too many pixels) is exit status 1 with
 // the reason, as {"error": "..."} under --json.
-#include "app/cli.h"
+#include "cli/cli.h"
 #include "models/cam_coverage.h"
 #include "models/image_classifier.h"
 #include "vision/preprocess.h"

@@ -34,9 +34,9 @@
 // Adam's moments start again from zero. The model must have the config's shape.
 // Writes <dir>/checkpoint.safetensors, <dir>/log.csv and <dir>/model.safetensors. A translator's
 // model file also carries its vocabularies and the corpus fingerprint in its metadata.
-#include "app/cli.h"
-#include "app/config_fields.h"
-#include "app/train_loop.h"
+#include "cli/cli.h"
+#include "cli/config_fields.h"
+#include "cli/train_loop.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
 #include "train/meta_value.h"
