@@ -1,6 +1,6 @@
 #include "app/share_exports.h"
 
-#include "app/attention_export.h"
+#include "share/attention_export.h"
 #include "app/attention_png.h"
 #include "app/url_state_apply.h"
 #include "ui/attention_data.h"

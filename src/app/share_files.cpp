@@ -1,6 +1,6 @@
 #include "app/share_files.h"
 
-#include "app/export_files.h"
+#include "share/export_files.h"
 #include "app/share_exports.h"
 #include "app/url_state_apply.h"
 

@@ -3,7 +3,7 @@
 // layer 3? head 7?). Numbers a model lacks are clamped and the user is told, in
 // AppState::share.link_message; fields the link does not name keep their current values.
 #pragma once
-#include "app/url_state.h"
+#include "share/url_state.h"
 #include "models/transformer_config.h"
 #include "ui/app_state.h"
 

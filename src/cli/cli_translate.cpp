@@ -4,7 +4,7 @@
 // tokens, per-step top-k probabilities and every attention map (encoder self S×S, decoder self
 // T×T, cross T×S, per layer and head).
 #include "cli/cli.h"
-#include "app/export_files.h"
+#include "share/export_files.h"
 #include "models/translator.h"
 
 #include <nlohmann/json.hpp>

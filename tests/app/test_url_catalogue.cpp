@@ -2,7 +2,7 @@
 // parser (app/url_state.h): each fragment is refused with the catalogue's message, and the state
 // it was parsed into is left as it was. (The browser test e2e_bad_inputs.mjs sets them as the
 // page's location.hash and checks the app's message and kept view.)
-#include "app/url_state.h"
+#include "share/url_state.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The URL fragment parser and formatter (app/url_state.h): round trips, including Chinese and
 // emoji, and malformed or hostile fragments, which must give a message and leave the state alone.
-#include "app/url_state.h"
+#include "share/url_state.h"
 #include "core/percent_encoding.h"
 
 #include <gtest/gtest.h>

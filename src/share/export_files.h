@@ -1,7 +1,7 @@
 // Writes the attention exports (attention_export.h) to files: what `attn translate --export-*` and
 // the native app's Share menu do; the web app downloads the same bytes instead.
 #pragma once
-#include "app/attention_export.h"
+#include "share/attention_export.h"
 #include "core/status.h"
 
 #include <string>

@@ -1,4 +1,4 @@
-#include "app/attention_export.h"
+#include "share/attention_export.h"
 
 #include "io/npy_write.h"
 #include "io/zip_store.h"

@@ -1,4 +1,4 @@
-#include "app/export_files.h"
+#include "share/export_files.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "app/url_state.h"
+#include "share/url_state.h"
 
 #include "core/percent_encoding.h"
 #include "core/utf8.h"
