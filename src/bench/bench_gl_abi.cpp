@@ -3,8 +3,8 @@
 // The module makes its own WebGL2 context on a canvas it adds to the page (the harness's page has
 // none), with float render targets; every bench_* call runs the RGBA-packed kernels and reads the
 // result back inside the timed loop (gpu_workloads.h). A failure returns -1 and bench_info() says why.
+#include "bench/gpu_workloads.h"
 #include "core/build_info.h"
-#include "gpu/gpu_workloads.h"
 
 #include <emscripten.h>
 #include <emscripten/html5.h>

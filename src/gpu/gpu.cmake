@@ -35,7 +35,6 @@ add_library(attn_gpu STATIC
   ${_gpu}/kernels.cpp
   ${_gpu}/kernels_elementwise.cpp
   ${_gpu}/kernels_rows.cpp
-  ${_gpu}/gpu_workloads.cpp
   ${_gpu}/program_cache.cpp
   ${_gpu}/target_set.cpp
   ${_gpu}/texture_pool.cpp

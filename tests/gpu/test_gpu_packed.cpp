@@ -5,7 +5,7 @@
 // (two layer norms over 12 products).
 #include "gpu_test_env.h"
 
-#include "gpu/gpu_workloads.h"
+#include "bench/gpu_workloads.h"
 
 #include <cmath>
 #include <map>

@@ -1,4 +1,4 @@
-#include "gpu/gpu_workloads.h"
+#include "bench/gpu_workloads.h"
 
 #include "bench/bench_inputs.h"
 #include "gpu/gl_state_guard.h"
