@@ -51,7 +51,7 @@ def safetensors(entries, data):
     return struct.pack("<Q", len(h)) + h + data
 
 
-real = open(os.path.join(HERE, "..", "data", "rnn_search.safetensors"), "rb").read()
+real = open(os.path.join(HERE, "..", "fixtures", "rnn_search.safetensors"), "rb").read()
 put("weights", "truncated.safetensors", real[: len(real) - 1000])
 put("weights", "bad_header_json.safetensors", struct.pack("<Q", 24) + b'{"w": {"dtype": "F32",, ')
 put("weights", "overlapping_offsets.safetensors",

@@ -13,7 +13,7 @@ using namespace attn;
 
 namespace {
 
-const std::string kDir = std::string(ATTN_TEST_DATA_DIR) + "/idx";
+const std::string kDir = std::string(ATTN_FIXTURES_DIR) + "/idx";
 
 std::vector<uint8_t> read_bytes(const std::string & path) {
     std::ifstream f(path, std::ios::binary);

@@ -18,7 +18,7 @@ static void check(bool ok) {
     if (!ok) std::abort();
 }
 
-// tests/data/spm_bpe_small.vocab.tsv, loaded once; failing to load it is a broken setup, not a finding.
+// tests/fixtures/spm_bpe_small.vocab.tsv, loaded once; failing to load it is a broken setup, not a finding.
 static const attn::SubwordModel & subword_model() {
     static const attn::SubwordModel model = [] {
         attn::SubwordModel m;

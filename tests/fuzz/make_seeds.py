@@ -38,7 +38,7 @@ def f32(*values):
 
 
 # --- safetensors ---
-put("safetensors", "python_written.safetensors", open(os.path.join(ROOT, "tests/data/python_written.safetensors"), "rb").read())
+put("safetensors", "python_written.safetensors", open(os.path.join(ROOT, "tests/fixtures/python_written.safetensors"), "rb").read())
 put("safetensors", "f32_2x3_meta.safetensors",
     safetensors({"w": {"dtype": "F32", "shape": [2, 3], "data_offsets": [0, 24]}}, f32(1, 2, 3, 4, 5, 6), {"format": "pt"}))
 put("safetensors", "f16_bf16.safetensors",
@@ -81,8 +81,8 @@ put("image", "big_header_4096x4096.png", images.png(4096, 4096, [], 0)[:33])
 put("image", "truncated.png", images.png(8, 8, [bytes(range(8))] * 8, 0)[:40])
 
 # --- idx: the unit tests' fixtures (gzipped) and raw IDX ---
-for name in sorted(os.listdir(os.path.join(ROOT, "tests/data/idx"))):
-    put("idx", name, open(os.path.join(ROOT, "tests/data/idx", name), "rb").read())
+for name in sorted(os.listdir(os.path.join(ROOT, "tests/fixtures/idx"))):
+    put("idx", name, open(os.path.join(ROOT, "tests/fixtures/idx", name), "rb").read())
 
 
 def idx(dims, data):

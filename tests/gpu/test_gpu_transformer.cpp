@@ -197,7 +197,7 @@ TEST_F(GpuTransformerParity, BatchedStepsMatchTheCpu) {
 // The golden models cover what the shipped ones do not: post-norm, GELU, all embeddings tied.
 TEST_F(GpuTransformerParity, GoldenModelsMatchTheCpu) {
     for (const char * name : {"golden_post", "golden_pre"}) {
-        const std::string base = std::string(ATTN_SOURCE_DIR) + "/tests/data/transformer_" + name;
+        const std::string base = std::string(ATTN_SOURCE_DIR) + "/tests/fixtures/transformer_" + name;
         Transformer model;
         Status s = Transformer::load(base + ".safetensors", &model);
         ASSERT_TRUE(s) << s.message;

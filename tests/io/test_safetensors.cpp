@@ -596,11 +596,11 @@ TEST(SafetensorsSave, RefusesWhatTheReaderWouldReject) {
 
 // ---- Interop with tests/tools/safetensors_np.py -------------------------------------------------------
 
-// tests/data/python_written.safetensors, made by tests/tools/make_safetensors_fixture.py: numpy
+// tests/fixtures/python_written.safetensors, made by tests/tools/make_safetensors_fixture.py: numpy
 // wrote it, in an order and spacing our writer never uses, with F16 and BF16 tensors.
 TEST(SafetensorsInterop, LoadsThePythonWrittenFixture) {
     WeightsFile w;
-    const Status s = load_safetensors(ATTN_TEST_DATA_DIR "/python_written.safetensors", &w);
+    const Status s = load_safetensors(ATTN_FIXTURES_DIR "/python_written.safetensors", &w);
     ASSERT_TRUE(s.ok) << s.message;
     ASSERT_EQ(w.tensors.size(), 6u);
     EXPECT_TRUE(same_bits(w.tensors.at("layers.0.attn.qkv"), ramp_tensor({2, 3, 4})));

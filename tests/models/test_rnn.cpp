@@ -22,7 +22,7 @@ struct Golden {
 
 Golden load_golden(const std::string & arch) {
     Golden g;
-    const std::string dir = ATTN_TEST_DATA_DIR;
+    const std::string dir = ATTN_FIXTURES_DIR;
     Status s = RnnModel::load(dir + "/rnn_" + arch + ".safetensors", &g.model);
     EXPECT_TRUE(s.ok) << s.message;
     s = load_safetensors(dir + "/rnn_" + arch + "_ref.safetensors", &g.ref);

@@ -20,7 +20,7 @@ namespace {
 const std::string kModels = std::string(ATTN_SOURCE_DIR) + "/assets/models/";
 
 std::vector<EvalItem> sample_items(const std::string & lang) {
-    std::ifstream f(std::string(ATTN_TEST_DATA_DIR) + "/translation-sample.tsv");
+    std::ifstream f(std::string(ATTN_FIXTURES_DIR) + "/translation-sample.tsv");
     std::vector<EvalItem> items;
     std::string line;
     while (std::getline(f, line)) {

@@ -20,9 +20,9 @@ std::string read_text(const std::string & path) {
     return ss.str();
 }
 
-// A tiny random Transformer over the test pieces (tests/data/spm_bpe_small, 2,000 pieces).
+// A tiny random Transformer over the test pieces (tests/fixtures/spm_bpe_small, 2,000 pieces).
 Translator subword_translator(const std::string & target, const std::string & unseen = "") {
-    const std::string pieces = read_text(std::string(ATTN_TEST_DATA_DIR) + "/spm_bpe_small.vocab.tsv");
+    const std::string pieces = read_text(std::string(ATTN_FIXTURES_DIR) + "/spm_bpe_small.vocab.tsv");
     SubwordModel sp;
     EXPECT_TRUE(SubwordModel::parse(pieces, &sp).ok);
     Vocabulary v;

@@ -16,7 +16,7 @@ using namespace attn;
 
 namespace {
 
-std::string data_path(const std::string & name) { return std::string(ATTN_TEST_DATA_DIR) + "/" + name; }
+std::string data_path(const std::string & name) { return std::string(ATTN_FIXTURES_DIR) + "/" + name; }
 
 double max_abs_diff(const float * a, const float * b, int64_t n) {
     double m = 0.0;

@@ -50,14 +50,14 @@ TEST(Bleu, PerfectAndHandComputed) {
 }
 
 TEST(Bleu, MatchesNltkOnTheCommittedSample) {
-    std::ifstream ref_file(std::string(ATTN_TEST_DATA_DIR) + "/bleu_reference.json");
+    std::ifstream ref_file(std::string(ATTN_FIXTURES_DIR) + "/bleu_reference.json");
     ASSERT_TRUE(ref_file);
     std::stringstream ss;
     ss << ref_file.rdbuf();
     const nlohmann::json ref = nlohmann::json::parse(ss.str(), nullptr, false);
     ASSERT_FALSE(ref.is_discarded());
 
-    std::ifstream sample(std::string(ATTN_TEST_DATA_DIR) + "/bleu_sample.tsv");
+    std::ifstream sample(std::string(ATTN_FIXTURES_DIR) + "/bleu_sample.tsv");
     ASSERT_TRUE(sample);
     std::map<std::string, std::pair<std::vector<std::string>, std::vector<std::string>>> rows;
     std::string line;

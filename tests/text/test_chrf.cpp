@@ -48,13 +48,13 @@ TEST(Bleu, MultiReferenceClipsToTheBestReferenceAndUsesTheClosestLength) {
 }
 
 TEST(Chrf, MultiReferenceScoresMatchThePythonReference) {
-    std::ifstream ref_file(std::string(ATTN_TEST_DATA_DIR) + "/multi_ref_reference.json");
+    std::ifstream ref_file(std::string(ATTN_FIXTURES_DIR) + "/multi_ref_reference.json");
     ASSERT_TRUE(ref_file);
     std::stringstream ss;
     ss << ref_file.rdbuf();
     const nlohmann::json want = nlohmann::json::parse(ss.str(), nullptr, false);
     ASSERT_FALSE(want.is_discarded());
-    std::ifstream sample(std::string(ATTN_TEST_DATA_DIR) + "/multi_ref_sample.tsv");
+    std::ifstream sample(std::string(ATTN_FIXTURES_DIR) + "/multi_ref_sample.tsv");
     ASSERT_TRUE(sample);
     std::map<std::string, std::vector<std::string>> hyps;
     std::map<std::string, std::vector<std::vector<std::string>>> refs;

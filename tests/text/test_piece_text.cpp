@@ -12,7 +12,7 @@ namespace {
 const SubwordModel & fixture() {
     static SubwordModel m = [] {
         SubwordModel model;
-        const Status s = SubwordModel::load(std::string(ATTN_TEST_DATA_DIR) + "/spm_bpe_small.vocab.tsv", &model);
+        const Status s = SubwordModel::load(std::string(ATTN_FIXTURES_DIR) + "/spm_bpe_small.vocab.tsv", &model);
         EXPECT_TRUE(s.ok) << s.message;
         return model;
     }();

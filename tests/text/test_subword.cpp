@@ -18,7 +18,7 @@ using namespace attn;
 
 namespace {
 
-const std::string kData = std::string(ATTN_TEST_DATA_DIR) + "/";
+const std::string kData = std::string(ATTN_FIXTURES_DIR) + "/";
 
 std::string read_text(const std::string & path) {
     std::ifstream f(path, std::ios::binary);

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""Expected BLEU scores for tests/data/bleu_sample.tsv, computed by NLTK's corpus_bleu (Debian's
+"""Expected BLEU scores for tests/fixtures/bleu_sample.tsv, computed by NLTK's corpus_bleu (Debian's
 python3-nltk) on tokens from an independent, regular-expression port of sacreBLEU's tokenisers:
 13a for German, and for Chinese every CJK character a token, then 13a. Writes
-tests/data/bleu_reference.json, which tests/text/test_bleu.cpp matches to 0.01 BLEU.
+tests/fixtures/bleu_reference.json, which tests/text/test_bleu.cpp matches to 0.01 BLEU.
 
     apt-get install python3-nltk     # once; ./test does not need it
     /usr/bin/python3 tests/tools/make_bleu_reference.py
@@ -14,7 +14,7 @@ import re
 from nltk.translate.bleu_score import corpus_bleu
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.path.join(HERE, "..", "data")
+DATA = os.path.join(HERE, "..", "fixtures")
 
 
 def tokenize_13a(line):

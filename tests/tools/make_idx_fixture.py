@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Tiny IDX fixtures for tests/data/test_idx.cpp, written with Python's own struct and gzip modules
+"""Tiny IDX fixtures for tests/core/test_idx.cpp, written with Python's own struct and gzip modules
 (independent of the C++ reader): a 3-image 2×3 set with its labels, gzipped as Debian ships
 Fashion-MNIST, with a file name in the gzip header (the FNAME field our parser must skip).
 
@@ -9,7 +9,7 @@ import gzip
 import os
 import struct
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "idx")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "idx")
 
 
 def idx(dims, data):

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Expected multi-reference chrF and BLEU for tests/data/multi_ref_sample.tsv, written to
-tests/data/multi_ref_reference.json, which tests/text/test_chrf.cpp matches to 0.01.
+"""Expected multi-reference chrF and BLEU for tests/fixtures/multi_ref_sample.tsv, written to
+tests/fixtures/multi_ref_reference.json, which tests/text/test_chrf.cpp matches to 0.01.
 
 BLEU: NLTK's (Debian's python3-nltk) clipped n-gram counts against both references
 (modified_precision) and closest reference length, on the tokens of the regular-expression
@@ -26,7 +26,7 @@ from nltk.translate.bleu_score import closest_ref_length, modified_precision
 from make_bleu_reference import tokenize_13a, tokenize_zh
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.path.join(HERE, "..", "data")
+DATA = os.path.join(HERE, "..", "fixtures")
 ORDER, BETA = 6, 2.0
 
 

@@ -1,21 +1,21 @@
 #!/usr/bin/python3
 """Golden data for the Transformer tests, computed by PyTorch (Debian's python3-torch).
 
-Not run by the tests: its outputs are committed in tests/data/ and the C++ tests compare against
+Not run by the tests: its outputs are committed in tests/fixtures/ and the C++ tests compare against
 them, so CI needs no PyTorch. Rerun after changing the model definition:
 
     apt-get install python3-torch      # once; ./test does not need it
     /usr/bin/python3 tests/tools/make_reference.py
 
 For each configuration below it writes three files:
-  tests/data/transformer_<name>.safetensors      the weights, in the app's format (loads with Transformer::load)
-  tests/data/transformer_<name>_ref.safetensors  inputs and expected outputs:
+  tests/fixtures/transformer_<name>.safetensors      the weights, in the app's format (loads with Transformer::load)
+  tests/fixtures/transformer_<name>_ref.safetensors  inputs and expected outputs:
       src (S), tgt_in (T)                         token ids (stored as float32)
       memory (S, D)                               encoder output
       logits (T, V_tgt)                           teacher-forced decoder output
       encoder_self/<l> (H, S, S), decoder_self/<l> (H, T, T), cross/<l> (H, T, S)   attention probabilities
       greedy (G)                                  greedy decoding of src for G steps (ids as float32)
-  tests/data/transformer_<name>_train.safetensors  one training batch and what training does with it:
+  tests/fixtures/transformer_<name>_train.safetensors  one training batch and what training does with it:
       src (B, S), tgt_in (B, T), tgt_out (B, T)   the padded batch (pad 0, BOS 1, EOS 2), as float32
       loss ()                                     mean cross-entropy, label smoothing 0.1, pad ignored
       grad/<weight name>                          d loss / d weight at step 0 (tied weights: the sum)
@@ -36,7 +36,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_np  # noqa: E402  (our numpy reader/writer, independent of the C++ one)
 
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data")
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
 FORMAT = "attention-playground/transformer/1"
 
 CONFIGS = {

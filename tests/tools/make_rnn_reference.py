@@ -3,14 +3,14 @@
 PyTorch (Debian's python3-torch) with its own nn.GRUCell, one sentence at a time (no padding), in
 float64: an independent statement of what the C++ computes on a padded batch.
 
-Not run by the tests: the outputs are committed in tests/data/ and the C++ tests compare against
+Not run by the tests: the outputs are committed in tests/fixtures/ and the C++ tests compare against
 them, so CI needs no PyTorch. Rerun after changing the model definition:
 
     /usr/bin/python3 tests/tools/make_rnn_reference.py
 
 For each architecture it writes
-  tests/data/rnn_<arch>.safetensors       the weights, in the app's format (loads with RnnModel::load)
-  tests/data/rnn_<arch>_ref.safetensors   one batch and what the model does with it:
+  tests/fixtures/rnn_<arch>.safetensors       the weights, in the app's format (loads with RnnModel::load)
+  tests/fixtures/rnn_<arch>_ref.safetensors   one batch and what the model does with it:
       src (B, S), tgt_in (B, T), tgt_out (B, T), src_len (B)   the padded batch, ids as float32
       loss (1)                 mean cross-entropy over non-pad targets, label smoothing 0.1
       grad/<weight name>       d loss / d weight
@@ -28,7 +28,7 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_np  # noqa: E402
 
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data")
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
 FORMAT = "attention-playground/rnn/1"
 PAD, BOS, EOS = 0, 1, 2
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes tests/data/python_written.safetensors with tests/tools/safetensors_np.py (numpy, no C++).
+"""Writes tests/fixtures/python_written.safetensors with tests/tools/safetensors_np.py (numpy, no C++).
 
 Run with Debian's python (it has numpy):  /usr/bin/python3 tests/tools/make_safetensors_fixture.py
 The C++ test SafetensorsInterop.LoadsPythonWrittenFixture recomputes every value below, so keep the
@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_np as st  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "data", "python_written.safetensors")
+OUT = os.path.join(HERE, "..", "fixtures", "python_written.safetensors")
 
 tensors = {
     "layers.0.attn.qkv": st.ramp((2, 3, 4)),             # F32, rank 3

@@ -12,7 +12,7 @@ and English sides are both full sentences (a capital or digit first, . ! ? or â€
 more). The sentences are shuffled with a fixed seed; the golden texts are drawn from sentences held
 apart, and no training sentence has the same tokenized form as a held-out one.
 
-Two models, both written to tests/data/ as the .model spm_train made, its scripts/spm-export
+Two models, both written to tests/fixtures/ as the .model spm_train made, its scripts/spm-export
 export (.vocab.tsv, what SubwordModel loads), the golden encodings (.golden.tsv.gz) and random id
 lists with their decoded text (.decode.tsv):
 
@@ -44,7 +44,7 @@ import sentencepiece as spm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-DATA = os.path.join(ROOT, "tests", "data")
+DATA = os.path.join(ROOT, "tests", "fixtures")
 DING = "/usr/share/trans/de-en"
 SEED = 20251201
 

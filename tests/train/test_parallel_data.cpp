@@ -53,7 +53,7 @@ TEST(ParallelData, PiecesCarryTheGoldAlignment) {
     std::string fingerprint;
     ASSERT_TRUE(write_corpus(c, small_options(7), "-", dir, &fingerprint).ok);
     attn::SubwordModel pieces;
-    ASSERT_TRUE(attn::SubwordModel::load(std::string(ATTN_TEST_DATA_DIR) + "/spm_bpe_small.vocab.tsv", &pieces).ok);
+    ASSERT_TRUE(attn::SubwordModel::load(std::string(ATTN_FIXTURES_DIR) + "/spm_bpe_small.vocab.tsv", &pieces).ok);
     ParallelData d;
     const attn::Status s = load_parallel_pieces(dir, "dev.tsv", "de", pieces, 0, &d);
     ASSERT_TRUE(s.ok) << s.message;
@@ -87,7 +87,7 @@ TEST(ParallelData, PiecesCarryTheGoldAlignment) {
 // gold links, copies as asked, and pairs too long for the model left out and counted.
 TEST(ParallelData, RealPairsAreAppendedAsPieces) {
     attn::SubwordModel pieces;
-    ASSERT_TRUE(attn::SubwordModel::load(std::string(ATTN_TEST_DATA_DIR) + "/spm_bpe_small.vocab.tsv", &pieces).ok);
+    ASSERT_TRUE(attn::SubwordModel::load(std::string(ATTN_FIXTURES_DIR) + "/spm_bpe_small.vocab.tsv", &pieces).ok);
     const std::string path = std::string(ATTN_TEST_OUT_DIR) + "/real_pairs.tsv";
     std::ofstream(path) << "The bone broke in two places.\tDer Knochen ist an zwei  Stellen gebrochen.\n"
                         << "It\u2019s late!\tEs ist sp\u00e4t!\n"

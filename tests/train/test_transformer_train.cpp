@@ -21,7 +21,7 @@ const std::vector<Example> kExamples = {
     {{20, 11, 6, 30, 15}, {12}},
 };
 
-std::string data_path(const std::string & name) { return std::string(ATTN_TEST_DATA_DIR) + "/" + name; }
+std::string data_path(const std::string & name) { return std::string(ATTN_FIXTURES_DIR) + "/" + name; }
 
 struct Fixture {
     Transformer model;
