@@ -1,5 +1,5 @@
 // Training speed: tokens per second of forward + backward + Adam on a fixed batch, for the
-// comparison with PyTorch (tests/tools/bench_train_torch.py builds the same model and batch).
+// comparison with PyTorch (tests/reference/bench_train_torch.py builds the same model and batch).
 // Model: d 128, 3+3 layers, 4 heads, d_ff 512, vocabulary 1000, post-norm, dropout 0.1, label
 // smoothing 0.1. Batch: 64 pairs of 32 source and 31+1 target tokens (2048 target tokens).
 #pragma once

@@ -5,11 +5,11 @@ target_sources(attn_tests PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/app/test_attention_export.cpp)
 if(NOT EMSCRIPTEN)
   add_test(NAME native.cli_export_npy_numpy
-    COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/tools/check_npy_export.py
+    COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/cli/check_npy_export.py
             --cli $<TARGET_FILE:attn> --model ${CMAKE_SOURCE_DIR}/assets/models/en-de.safetensors
             --out ${CMAKE_BINARY_DIR}/test-output/export)
   add_test(NAME native.cli_export_npy_numpy_selftest
-    COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/tools/check_npy_export.py --selftest)
+    COMMAND ${ATTN_PYTHON} ${CMAKE_SOURCE_DIR}/tests/cli/check_npy_export.py --selftest)
 endif()
 
 # Browser: the URL fragment, Copy link and the exports in the app page; the embedding example with

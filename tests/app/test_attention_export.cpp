@@ -1,5 +1,5 @@
 // The attention exports (app/attention_export.h): .npy header layout and values, the stacked
-// (layers, heads, rows, cols) order, the .npz container, and refusals. tests/tools/check_npy_export.py
+// (layers, heads, rows, cols) order, the .npz container, and refusals. tests/cli/check_npy_export.py
 // checks the CLI's files with numpy itself.
 #include "share/attention_export.h"
 #include "io/npy_write.h"

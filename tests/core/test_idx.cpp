@@ -1,5 +1,5 @@
 // The Fashion-MNIST reader (data/idx.h, data/gzip.h): fixtures written by Python's gzip
-// (tests/tools/make_idx_fixture.py), malformed headers and sizes rejected with a message that says
+// (tests/reference/make_idx_fixture.py), malformed headers and sizes rejected with a message that says
 // what is wrong, and the real dataset Debian's dataset-fashion-mnist installs.
 #include "data/gzip.h"
 #include "data/idx.h"

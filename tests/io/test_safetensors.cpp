@@ -1,5 +1,5 @@
 // safetensors: round trips, every kind of corruption we know of, a deterministic mini-fuzz, atomic
-// saves, and interop with tests/tools/safetensors_np.py (an independent numpy implementation).
+// saves, and interop with tests/reference/safetensors_np.py (an independent numpy implementation).
 // Runs natively and under node (NODERAWFS: the fixture and test-output paths are real files).
 #include "io/safetensors.h"
 
@@ -594,9 +594,9 @@ TEST(SafetensorsSave, RefusesWhatTheReaderWouldReject) {
     EXPECT_FALSE(save_safetensors(out_dir() + "/no-such-dir/x.safetensors", small_weights()).ok);
 }
 
-// ---- Interop with tests/tools/safetensors_np.py -------------------------------------------------------
+// ---- Interop with tests/reference/safetensors_np.py -------------------------------------------------------
 
-// tests/fixtures/python_written.safetensors, made by tests/tools/make_safetensors_fixture.py: numpy
+// tests/fixtures/python_written.safetensors, made by tests/reference/make_safetensors_fixture.py: numpy
 // wrote it, in an order and spacing our writer never uses, with F16 and BF16 tensors.
 TEST(SafetensorsInterop, LoadsThePythonWrittenFixture) {
     WeightsFile w;
@@ -614,7 +614,7 @@ TEST(SafetensorsInterop, LoadsThePythonWrittenFixture) {
     ASSERT_EQ(brain.shape(), Shape({3}));
     for (int64_t i = 0; i < 3; i++) EXPECT_EQ(brain[i], (float(i) - 1) * 1.5f) << i;
     const std::map<std::string, std::string> metadata = {
-        {"format", "pt"}, {"written_by", "tests/tools/make_safetensors_fixture.py"}, {"unicode", "注意力 ✓"}};
+        {"format", "pt"}, {"written_by", "tests/reference/make_safetensors_fixture.py"}, {"unicode", "注意力 ✓"}};
     EXPECT_EQ(w.metadata, metadata);
 }
 

@@ -1,5 +1,5 @@
 // The RNN translators (models/rnn.h, train/rnn_train.h) against PyTorch's own GRU cells
-// (tests/tools/make_rnn_reference.py): loss and every gradient on a padded batch, greedy decoding,
+// (tests/reference/make_rnn_reference.py): loss and every gradient on a padded batch, greedy decoding,
 // alignment rows and C; plus finite differences, and the two properties the comparison rests on:
 // RNNencdec's decoder reads nothing but C, RNNsearch's alignment rows are distributions.
 #include "io/safetensors.h"

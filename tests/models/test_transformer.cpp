@@ -1,4 +1,4 @@
-// The Transformer against PyTorch (golden files from tests/tools/make_reference.py), on every CPU
+// The Transformer against PyTorch (golden files from tests/reference/make_reference.py), on every CPU
 // backend, plus the properties the UI relies on: the incremental decoder equals the full pass,
 // masked maps are exactly zero above the diagonal, beam search is exact when the beam covers
 // every prefix, and bad weights are refused with a message.

@@ -1,4 +1,4 @@
-// BLEU against NLTK (tests/tools/make_bleu_reference.py) on a committed sample, plus hand cases
+// BLEU against NLTK (tests/reference/make_bleu_reference.py) on a committed sample, plus hand cases
 // for the tokenisers and the formula.
 #include "text/bleu.h"
 

@@ -1,4 +1,4 @@
-// chrF by hand and, with multi-reference BLEU, against tests/tools/make_multi_ref_reference.py
+// chrF by hand and, with multi-reference BLEU, against tests/reference/make_multi_ref_reference.py
 // (NLTK's BLEU; chrF written there from sacreBLEU's definition) on a committed sample of the
 // shipped translators' everyday outputs.
 #include "text/bleu.h"

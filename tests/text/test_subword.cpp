@@ -1,6 +1,6 @@
 // The SentencePiece BPE encoder (text/subword.h) against SentencePiece itself: golden ids and decoded
 // text that python3-sentencepiece 0.1.97 produced for texts the models never saw
-// (tests/tools/make_spm_golden.py), hand-made models that pin down tie-breaking, user-defined and
+// (tests/reference/make_spm_golden.py), hand-made models that pin down tie-breaking, user-defined and
 // unused pieces and byte fallback, pieces grouped into words, and strict loading.
 #include "core/utf8.h"
 #include "data/gzip.h"

@@ -1,4 +1,4 @@
-// Training the Transformer against PyTorch (tests/tools/make_reference.py): the loss and the
+// Training the Transformer against PyTorch (tests/reference/make_reference.py): the loss and the
 // gradient of every weight at step 0, then the losses of 10 Adam steps, for the post-norm and the
 // pre-norm/GELU/tied test models, on a padded batch of 3 sentences. PyTorch computed each sentence
 // alone (no padding), so a match also shows that padding is masked correctly.

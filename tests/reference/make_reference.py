@@ -5,7 +5,7 @@ Not run by the tests: its outputs are committed in tests/fixtures/ and the C++ t
 them, so CI needs no PyTorch. Rerun after changing the model definition:
 
     apt-get install python3-torch      # once; ./test does not need it
-    /usr/bin/python3 tests/tools/make_reference.py
+    /usr/bin/python3 tests/reference/make_reference.py
 
 For each configuration below it writes three files:
   tests/fixtures/transformer_<name>.safetensors      the weights, in the app's format (loads with Transformer::load)
@@ -279,7 +279,7 @@ def main():
         for k, v in maps.items():
             ref[k] = v.float().numpy()
         safetensors_np.write(os.path.join(DATA, f"transformer_{name}_ref.safetensors"), ref,
-                            {"generator": "tests/tools/make_reference.py", "torch": torch.__version__,
+                            {"generator": "tests/reference/make_reference.py", "torch": torch.__version__,
                              "greedy_min_margin": f"{margin:.4f}"})
         loss, grads, losses = training_reference(c, w)
         src_b, tgt_in_b, tgt_out_b = padded_batch(c)
@@ -287,7 +287,7 @@ def main():
                  "adam_losses": np.array(losses, np.float32)}
         train.update({"grad/" + k: v for k, v in grads.items()})
         safetensors_np.write(os.path.join(DATA, f"transformer_{name}_train.safetensors"), train,
-                             {"generator": "tests/tools/make_reference.py", "torch": torch.__version__,
+                             {"generator": "tests/reference/make_reference.py", "torch": torch.__version__,
                               "optimizer": "Adam lr 1e-3 betas 0.9 0.98 eps 1e-9", "label_smoothing": "0.1"})
         print(f"{name}: loss {loss:.5f}, Adam losses {losses[0]:.4f} -> {losses[-1]:.4f}")
         print(f"{name}: seed {seed}, {sum(v.size for v in weights.values())} parameters, greedy {greedy}, min margin {margin:.3f}")

@@ -3,7 +3,7 @@
 (independent of the C++ reader): a 3-image 2×3 set with its labels, gzipped as Debian ships
 Fashion-MNIST, with a file name in the gzip header (the FNAME field our parser must skip).
 
-    /usr/bin/python3 tests/tools/make_idx_fixture.py
+    /usr/bin/python3 tests/reference/make_idx_fixture.py
 """
 import gzip
 import os

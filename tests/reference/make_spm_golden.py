@@ -4,7 +4,7 @@ and what Debian's python3-sentencepiece (0.1.97) makes of texts the models never
 encoder (src/text/subword.h) must give exactly the same ids and the same decoded text.
 
     apt-get install sentencepiece python3-sentencepiece trans-de-en   # ./test needs only the first two
-    /usr/bin/python3 tests/tools/make_spm_golden.py
+    /usr/bin/python3 tests/reference/make_spm_golden.py
 
 Text: the example sentences of Debian's trans-de-en (the Ding German-English dictionary by Frank
 Richter, GPL-2+, /usr/share/trans/de-en): entries, or "|"-separated parts of entries, whose German
@@ -375,12 +375,12 @@ def main():
              + long_texts(rng, tok[8500:9000], held_raw[8500:9000]))
     texts += hostile_texts(rng, words, 10_000 - len(texts))
     size = write_golden(sp, texts, small + ".golden.tsv.gz", [
-        f"{len(texts)} texts encoded by {version} with spm_bpe_small.model; made by tests/tools/make_spm_golden.py",
+        f"{len(texts)} texts encoded by {version} with spm_bpe_small.model; made by tests/reference/make_spm_golden.py",
         "spm_train " + " ".join(small_flags),
         "input<TAB>ids[<TAB>decoded, where it differs from the input]; escapes \\\\ \\t \\n \\r \\xHH"])
     print(f"spm_bpe_small: {len(texts)} golden texts, {size} bytes before gzip", file=sys.stderr)
     write_decode(sp, random_id_lists(sp, rng, 400), small + ".decode.tsv", [
-        f"random id lists decoded by {version} with spm_bpe_small.model; made by tests/tools/make_spm_golden.py",
+        f"random id lists decoded by {version} with spm_bpe_small.model; made by tests/reference/make_spm_golden.py",
         "ids<TAB>decoded (escaped like the golden file)"])
 
     # The edge model: user-defined symbols, unused pieces, no byte fallback.
@@ -420,12 +420,12 @@ def main():
     texts = ([t.encode() for t in tok[9400:10000]] + [s.encode() for s in held_raw[8500:8800]] + with_symbols)
     texts += hostile_texts(random.Random(SEED + 1), words, 2000 - len(texts))
     size = write_golden(sp, texts, edge + ".golden.tsv.gz", [
-        f"{len(texts)} texts encoded by {version} with spm_bpe_edge.model; made by tests/tools/make_spm_golden.py",
+        f"{len(texts)} texts encoded by {version} with spm_bpe_edge.model; made by tests/reference/make_spm_golden.py",
         "spm_train " + " ".join(edge_flags) + f"; then ids {' '.join(map(str, unused))} made unused",
         "input<TAB>ids[<TAB>decoded, where it differs from the input]; escapes \\\\ \\t \\n \\r \\xHH"])
     print(f"spm_bpe_edge: {len(texts)} golden texts, {size} bytes before gzip", file=sys.stderr)
     write_decode(sp, random_id_lists(sp, rng, 150), edge + ".decode.tsv", [
-        f"random id lists decoded by {version} with spm_bpe_edge.model; made by tests/tools/make_spm_golden.py",
+        f"random id lists decoded by {version} with spm_bpe_edge.model; made by tests/reference/make_spm_golden.py",
         "ids<TAB>decoded (escaped like the golden file)"])
 
 

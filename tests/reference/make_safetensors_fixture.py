@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""Writes tests/fixtures/python_written.safetensors with tests/tools/safetensors_np.py (numpy, no C++).
+"""Writes tests/fixtures/python_written.safetensors with tests/reference/safetensors_np.py (numpy, no C++).
 
-Run with Debian's python (it has numpy):  /usr/bin/python3 tests/tools/make_safetensors_fixture.py
+Run with Debian's python (it has numpy):  /usr/bin/python3 tests/reference/make_safetensors_fixture.py
 The C++ test SafetensorsInterop.LoadsPythonWrittenFixture recomputes every value below, so keep the
 two in step. Tensors are stored in the order listed here, not in name order, and the header puts
 __metadata__ first with Python's default JSON spacing: layout choices our own writer never makes.
@@ -27,7 +27,7 @@ tensors = {
 }
 metadata = {
     "format": "pt",
-    "written_by": "tests/tools/make_safetensors_fixture.py",
+    "written_by": "tests/reference/make_safetensors_fixture.py",
     "unicode": "注意力 ✓",
 }
 

@@ -13,7 +13,7 @@ statistics of the reference with the best sentence chrF, summed over the corpus,
 recall averaged over the orders where both sides have n-grams, then F-beta.
 
     apt-get install python3-nltk     # once; ./test does not need it
-    /usr/bin/python3 tests/tools/make_multi_ref_reference.py
+    /usr/bin/python3 tests/reference/make_multi_ref_reference.py
 """
 import json
 import os

@@ -5,7 +5,7 @@ python3-nltk) on tokens from an independent, regular-expression port of sacreBLE
 tests/fixtures/bleu_reference.json, which tests/text/test_bleu.cpp matches to 0.01 BLEU.
 
     apt-get install python3-nltk     # once; ./test does not need it
-    /usr/bin/python3 tests/tools/make_bleu_reference.py
+    /usr/bin/python3 tests/reference/make_bleu_reference.py
 """
 import json
 import os

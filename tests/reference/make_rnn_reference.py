@@ -6,7 +6,7 @@ float64: an independent statement of what the C++ computes on a padded batch.
 Not run by the tests: the outputs are committed in tests/fixtures/ and the C++ tests compare against
 them, so CI needs no PyTorch. Rerun after changing the model definition:
 
-    /usr/bin/python3 tests/tools/make_rnn_reference.py
+    /usr/bin/python3 tests/reference/make_rnn_reference.py
 
 For each architecture it writes
   tests/fixtures/rnn_<arch>.safetensors       the weights, in the app's format (loads with RnnModel::load)
