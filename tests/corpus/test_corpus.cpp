@@ -7,6 +7,7 @@
 #include "corpus/realize.h"
 #include "corpus/time_expressions.h"
 #include "corpus/unlearned_constructions.h"
+#include "small_corpus.h"
 #include "text/vocab.h"
 
 #include <gtest/gtest.h>
@@ -21,16 +22,7 @@ using namespace attn::corpus;
 
 namespace {
 
-const Lexicon & shipped() {
-    static Lexicon lex;
-    static bool loaded = false;
-    if (!loaded) {
-        attn::Status s = Lexicon::load(ATTN_LEXICON_DIR, &lex);
-        EXPECT_TRUE(s.ok) << s.message;
-        loaded = true;
-    }
-    return lex;
-}
+const Lexicon & shipped() { return test_support::shipped_lexicon(); }
 
 std::vector<std::string> split(const std::string & s) {
     std::vector<std::string> v;
@@ -276,17 +268,7 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
         EXPECT_TRUE(unlearned_constructions(attn::tokenize_words(learned)).empty()) << learned;
 }
 
-CorpusOptions small_options(uint64_t seed) {
-    CorpusOptions o;
-    o.seed = seed;
-    o.train = 400;
-    o.mini = 100;
-    o.dev = 50;
-    o.test = 160;
-    o.challenge = 5;
-    o.compositional = 10;
-    return o;
-}
+using test_support::small_options;
 
 std::vector<std::string> lines(const std::vector<CorpusExample> & v) {
     std::vector<std::string> out;

@@ -3,6 +3,7 @@
 // alignment trains on.
 #include "train/parallel_data.h"
 
+#include "../corpus/small_corpus.h"
 #include "corpus/corpus.h"
 #include "text/subword.h"
 #include "text/vocab.h"
@@ -16,37 +17,13 @@ using corpus::Corpus;
 using corpus::GoldAlignment;
 using corpus::Lexicon;
 
-namespace {
-
-const Lexicon & shipped() {
-    static Lexicon lex;
-    static const bool loaded = [] {
-        const Status s = Lexicon::load(ATTN_LEXICON_DIR, &lex);
-        EXPECT_TRUE(s.ok) << s.message;
-        return true;
-    }();
-    (void)loaded;
-    return lex;
-}
-
-corpus::CorpusOptions small_options(uint64_t seed) {
-    corpus::CorpusOptions o;
-    o.seed = seed;
-    o.train = 400;
-    o.mini = 100;
-    o.dev = 50;
-    o.test = 160;
-    o.challenge = 5;
-    o.compositional = 10;
-    return o;
-}
-
-} // namespace
+using corpus::test_support::shipped_lexicon;
+using corpus::test_support::small_options;
 
 // A corpus split as subword pieces: no <unk>, the source ends in </s>, and every gold link of a
 // word reaches the pieces of both its words.
 TEST(ParallelData, PiecesCarryTheGoldAlignment) {
-    const Lexicon & lex = shipped();
+    const Lexicon & lex = shipped_lexicon();
     Corpus c;
     ASSERT_TRUE(generate_corpus(lex, small_options(7), &c).ok);
     const std::string dir = std::string(ATTN_TEST_OUT_DIR) + "/corpus_pieces";
