@@ -5,7 +5,7 @@
 #include "app/image_runner.h"
 #include "app/translation_runner.h"
 #include "platform/platform.h"
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include <algorithm>
 #include <string>

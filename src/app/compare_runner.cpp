@@ -97,10 +97,10 @@ bool CompareRunner::busy(const AppState & state) const {
 }
 
 void CompareRunner::run(AppState & state, const TranslationRunner & translations) {
-    CompareView & v = state.compare;
+    CompareState & v = state.compare;
     const Translator * transformer = translations.current(state);
     if (!transformer) {
-        v = CompareView{};
+        v = CompareState{};
         v.message = "No translation model could be loaded, so there is nothing to compare.";
     } else {
         const std::string & language = transformer->target_language();
@@ -117,7 +117,7 @@ void CompareRunner::run(AppState & state, const TranslationRunner & translations
 }
 
 void CompareRunner::compare(AppState & state, const Translator & transformer) {
-    CompareView & v = state.compare;
+    CompareState & v = state.compare;
     const std::string & language = transformer.target_language();
     v.ready = false;
     v.message.clear();

@@ -1,5 +1,5 @@
 // Runs the Compare panel's three translators on the playground's sentence and fills
-// AppState::compare (ui/compare_view.h): each model's output with per-token probabilities, RNNencdec's
+// AppState::compare (ui/state/compare_state.h): each model's output with per-token probabilities, RNNencdec's
 // vector C, RNNsearch's alignment, the Transformer's cross-attention, the encoders' measured
 // timings, and BLEU by source length (the shipped table, or recomputed on the mini test set).
 //
@@ -14,7 +14,7 @@
 #include "app/bleu_recompute.h"
 #include "app/translation_runner.h"
 #include "io/bleu_csv.h"
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include <map>
 #include <memory>

@@ -6,7 +6,7 @@
 #pragma once
 #include "core/status.h"
 #include "io/image_decode.h"
-#include "ui/image_view.h"
+#include "ui/state/image_state.h"
 
 #include <string>
 

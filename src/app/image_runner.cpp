@@ -41,7 +41,7 @@ std::vector<AttentionMap> maps_of(const AttentionTrace & trace, const std::strin
 
 } // namespace
 
-bool ImageRunner::load_models(ImageView & v) {
+bool ImageRunner::load_models(ImageState & v) {
     if (m_models_loaded) return true;
     // Both downloads start before either is awaited, so on the web they run side by side.
     FetchState fetched[kImageModels];
@@ -54,7 +54,7 @@ bool ImageRunner::load_models(ImageView & v) {
     if (pending) return false;
     for (int i = 0; i < kImageModels; i++) {
         const ImageModel m = ImageModel(i);
-        ImageModelView & out = v[m];
+        ImageModelState & out = v[m];
         const std::string file = image_model_file(m), path = m_assets + "/models/" + file;
         out.label = image_model_title(m);
         if (fetched[i] == FetchState::Failed || !file_exists(path)) {
@@ -77,14 +77,14 @@ bool ImageRunner::load_models(ImageView & v) {
     return true;
 }
 
-void ImageRunner::load_gallery(ImageView & v) {
+void ImageRunner::load_gallery(ImageState & v) {
     if (m_gallery_loaded) return;
     m_gallery_loaded = true;
     if (Status s = load_fashion_gallery(m_assets, &v.gallery); !s) v.gallery.error = "No test images to show: " + s.message;
 }
 
 void ImageRunner::update(AppState & state) {
-    ImageView & v = state.image;
+    ImageState & v = state.image;
     // A gallery tally under way goes on with the panel closed: busy() keeps the frames coming for it.
     if (!state.show_image && !m_classify_pending && !v.gallery_coverage.running) return;
     load_gallery(v);
@@ -118,7 +118,7 @@ void ImageRunner::update(AppState & state) {
 }
 
 bool ImageRunner::busy(const AppState & state) const {
-    const ImageView & v = state.image;
+    const ImageState & v = state.image;
     if (m_classify_pending || v.open_path_requested || v.gallery_coverage.running) return true;
     if (!state.show_image) return false;
     return !m_models_loaded || !m_gallery_loaded || v.gallery_request >= 0 || v.rerun_requested || v.explain_changed ||
@@ -165,7 +165,7 @@ void ImageRunner::refuse_upload(AppState & state, const std::string & name, doub
 }
 
 void ImageRunner::show_gallery(AppState & state, int cell) {
-    ImageView & v = state.image;
+    ImageState & v = state.image;
     load_gallery(v);
     if (cell < 0 || cell >= v.gallery.cells()) {
         v.error = "There is no test image " + std::to_string(cell) + " in the gallery (it has " + std::to_string(v.gallery.cells()) + ").";
@@ -178,7 +178,7 @@ void ImageRunner::show_gallery(AppState & state, int cell) {
 }
 
 void ImageRunner::show(AppState & state, PreprocessResult result, ImageSource source) {
-    ImageView & v = state.image;
+    ImageState & v = state.image;
     v.error.clear();
     v.source = std::move(source);
     v.stages = std::move(result.stages);
@@ -187,14 +187,14 @@ void ImageRunner::show(AppState & state, PreprocessResult result, ImageSource so
     v.ready = true;
     v.revision++;
     // The old verdicts describe the old picture: gone until the models have seen the new one.
-    for (ImageModelView & m : v.models) m.has_result = false;
+    for (ImageModelState & m : v.models) m.has_result = false;
     m_classify_pending = true;
     if (m_models_loaded) classify(v);
 }
 
 // The same picture again with the current options (a step was switched on or off).
 void ImageRunner::rerun(AppState & state) {
-    ImageView & v = state.image;
+    ImageState & v = state.image;
     if (m_gallery_cell >= 0) {
         show(state, preprocess_rgb(gallery_cell_rgb(v.gallery, m_gallery_cell), v.options), v.source);
         return;
@@ -208,11 +208,11 @@ void ImageRunner::rerun(AppState & state) {
     show(state, std::move(r), v.source);
 }
 
-void ImageRunner::classify(ImageView & v) {
+void ImageRunner::classify(ImageState & v) {
     m_classify_pending = false;
     if (!v.ready) return;
     for (int i = 0; i < kImageModels; i++) {
-        ImageModelView & out = v.models[i];
+        ImageModelState & out = v.models[i];
         if (!m_models[i]) continue;
         ImageClassification c = m_models[i]->classify(m_compute, v.input, v.explain_class);
         out.has_result = true;
@@ -231,7 +231,7 @@ void ImageRunner::classify(ImageView & v) {
     v.revision++;
 }
 
-void ImageRunner::measure_gallery(ImageView & v) {
+void ImageRunner::measure_gallery(ImageState & v) {
     GalleryCoverage & g = v.gallery_coverage;
     if (v.measure_gallery_requested) {
         v.measure_gallery_requested = false;

@@ -1,6 +1,6 @@
 // Runs the Image panel: takes a picture (an uploaded, dropped or pasted file, or a gallery
 // sample), runs the preprocessing chain (vision/preprocess.h) and both Fashion-MNIST classifiers
-// on the result, and fills AppState::image (ui/image_view.h) with every stage's preview, each
+// on the result, and fills AppState::image (ui/state/image_state.h) with every stage's preview, each
 // model's class probabilities, Grad-CAM and CBAM's attention maps.
 //
 // Files, all under the assets folder:
@@ -14,7 +14,7 @@
 #pragma once
 #include "backend/compute.h"
 #include "models/image_classifier.h"
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -50,12 +50,12 @@ public:
     static constexpr size_t kMaxUploadBytes = size_t(64) << 20;
 
 private:
-    bool load_models(ImageView & v);  // false while downloading
-    void load_gallery(ImageView & v);
+    bool load_models(ImageState & v);  // false while downloading
+    void load_gallery(ImageState & v);
     void show(AppState & state, PreprocessResult result, ImageSource source);
     void rerun(AppState & state);
-    void classify(ImageView & v);
-    void measure_gallery(ImageView & v);  // a frame's share of GalleryCoverage
+    void classify(ImageState & v);
+    void measure_gallery(ImageState & v);  // a frame's share of GalleryCoverage
 
     std::string m_assets;
     std::unique_ptr<ImageClassifier> m_models[kImageModels];

@@ -10,7 +10,7 @@ namespace attn {
 namespace {
 
 AttentionExportInfo export_info(const AppState & s) {
-    const TranslationView & t = attention_view(s);
+    const TranslationState & t = attention_view(s);
     AttentionExportInfo info;
     info.sentence = t.sentence;
     info.model = model_url_id(t.model);
@@ -23,7 +23,7 @@ AttentionExportInfo export_info(const AppState & s) {
 } // namespace
 
 Status make_export(const AppState & s, const std::string & what, ExportFile * out) {
-    const TranslationView & t = attention_view(s);  // what the maps show: pieces, or words
+    const TranslationState & t = attention_view(s);  // what the maps show: pieces, or words
     if (!t.ready || t.trace.maps.empty()) return Status::error("nothing to export yet: translate a sentence first");
     const AttentionSelection & a = s.attention;
     const std::string kind = attention_kind_id(a.kind);

@@ -3,7 +3,7 @@
 // working directory (share_files.h).
 #pragma once
 #include "core/status.h"
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 // The native app's side of the Share menu: "Copy link" puts the link on the system clipboard (and
 // prints it), exports are written to the working directory. Called after each frame.
 #pragma once
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include <string>
 

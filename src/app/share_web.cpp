@@ -11,7 +11,7 @@ namespace {
 
 // A translation counts as new when any of these changed; milliseconds differs between runs, so a
 // repeated run of the same sentence is announced too (the host asked for it).
-std::string translation_key(const TranslationView & t) {
+std::string translation_key(const TranslationState & t) {
     return t.sentence + '\x1f' + t.display + '\x1f' + std::to_string(t.model) + '\x1f' + std::to_string(t.milliseconds) + '\x1f' +
            t.error;
 }

@@ -2,7 +2,7 @@
 // web/app.js (clipboard, Blob download), and the host page hears about each new translation
 // (the postMessage API's attn:translated). Browser only: compiled into attn_web.
 #pragma once
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 namespace attn {
 

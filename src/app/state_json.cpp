@@ -28,7 +28,7 @@ nlohmann::json chart_json(const LineChart & c) {
 // The Compare panel: per model its architecture, translation and timings, plus C, the RNNsearch
 // alignment, the shown cross-attention map's shape and the BLEU-by-length lines.
 nlohmann::json compare_json(const AppState & s) {
-    const CompareView & v = s.compare;
+    const CompareState & v = s.compare;
     nlohmann::json models = nlohmann::json::array();
     for (int i = 0; i < kCompareModels; i++) {
         const ComparedTranslation & t = v.models[i];
@@ -71,14 +71,14 @@ nlohmann::json gallery_coverage_json(const GalleryCoverage & g) {
 // The Image panel: the picture, its preprocessing stages, and each classifier's verdict with the
 // shapes of its maps (Grad-CAM's values too: a test can check where it looked).
 nlohmann::json image_json(const AppState & s) {
-    const ImageView & v = s.image;
+    const ImageState & v = s.image;
     nlohmann::json stages = nlohmann::json::array();
     for (const PreprocessStage & st : v.stages)
         stages.push_back({{"name", st.name}, {"note", st.note}, {"enabled", st.enabled}, {"width", st.width}, {"height", st.height},
                           {"channels", st.channels}});
     nlohmann::json models = nlohmann::json::array();
     for (int i = 0; i < kImageModels; i++) {
-        const ImageModelView & m = v.models[i];
+        const ImageModelState & m = v.models[i];
         nlohmann::json spatial = nlohmann::json::array(), channel = nlohmann::json::array();
         for (const AttentionMap & a : m.spatial) spatial.push_back(map_shape_json(a));
         for (const AttentionMap & a : m.channel) channel.push_back(map_shape_json(a));
@@ -115,7 +115,7 @@ nlohmann::json backend_json(const AppState & s) {
 } // namespace
 
 std::string app_state_json(const AppState & s) {
-    const TranslationView & t = s.translation;
+    const TranslationState & t = s.translation;
     const AttentionSelection & a = s.attention;
     nlohmann::json j;
     j["sentence"] = s.sentence;
@@ -142,7 +142,7 @@ std::string app_state_json(const AppState & s) {
     // A subword model: the words view's tokens, and the word of every piece.
     j["pieces"] = t.pieces;
     if (t.pieces) {
-        const TranslationView & w = s.translation_words;
+        const TranslationState & w = s.translation_words;
         j["words"] = {{"source", w.encoder_tokens}, {"outputs", w.outputs}, {"unknown", w.unknown},
                       {"source_word_of", t.encoder_word_of}, {"output_word_of", t.output_word_of}};
     }

@@ -4,7 +4,7 @@
 // translations with what each decoder saw; and the Image panel's picture, preprocessing stages and
 // both classifiers' verdicts.
 #pragma once
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include <string>
 

@@ -40,7 +40,7 @@ std::vector<ExampleSentence> load_examples(const std::string & path) {
 }
 
 // The sentence of pasted text that t's tokens and maps are for.
-const std::string & picked_sentence(const TranslationView & t) {
+const std::string & picked_sentence(const TranslationState & t) {
     return t.sentences.empty() ? t.sentence : t.sentences[size_t(t.sentence_index)];
 }
 
@@ -54,7 +54,7 @@ const ExampleSentence * example_of(const AppState & state, const std::string & s
 
 // The gold alignment of an example, when the typed sentence is that example and the output is its
 // reference word for word (otherwise the gold links would describe other words).
-void attach_gold(const AppState & state, TranslationView & t) {
+void attach_gold(const AppState & state, TranslationState & t) {
     if (const ExampleSentence * e = example_of(state, picked_sentence(t))) {
         if (t.outputs.empty() || t.outputs.back() != "</s>") return;
         const std::vector<std::string> out(t.outputs.begin(), t.outputs.end() - 1);  // without </s>
@@ -69,7 +69,7 @@ void attach_gold(const AppState & state, TranslationView & t) {
 
 // Per output position of t (its tokens, the final </s> included when written), the word it
 // belongs to: output_word_of, and one word more for </s>.
-std::vector<int> output_words_of(const TranslationView & t, const std::vector<int> & output_word_of, int words) {
+std::vector<int> output_words_of(const TranslationState & t, const std::vector<int> & output_word_of, int words) {
     std::vector<int> out;
     for (size_t i = 0; i < t.outputs.size(); i++) out.push_back(i < output_word_of.size() ? output_word_of[i] : words);
     return out;
@@ -78,8 +78,8 @@ std::vector<int> output_words_of(const TranslationView & t, const std::vector<in
 // The words view of a subword model's translation: words along the axes and every map with each
 // word's pieces merged. When the output is an example's reference piece for piece, its words are
 // the reference's words, so the example's gold links apply to them.
-TranslationView words_view(const AppState & state, const Translator & tr, const Translation & r, TranslationView & t) {
-    TranslationView w;
+TranslationState words_view(const AppState & state, const Translator & tr, const Translation & r, TranslationState & t) {
+    TranslationState w;
     w.ready = true;
     w.sentence = t.sentence;
     w.sentences = t.sentences;
@@ -166,7 +166,7 @@ void TranslationRunner::load(const std::string & assets_dir, AppState & state) {
     }
     state.examples = load_examples(assets_dir + "/examples.tsv");
     if (m_translators.empty()) {
-        state.translation = TranslationView{};
+        state.translation = TranslationState{};
         state.translation.error = "No translation model could be loaded: " +
                                   (m_load_errors.empty() ? std::string("none found") : m_load_errors[0]);
     }
@@ -225,7 +225,7 @@ void TranslationRunner::run(AppState & state) {
     sel.layer = std::min(std::max(sel.layer, 0), layers - 1);
     sel.head = std::min(std::max(sel.head, -1), c.heads - 1);
 
-    TranslationView t;
+    TranslationState t;
     t.sentence = state.sentence;
     // Pasted text goes sentence by sentence (text/sentences.h); the maps are of the picked one.
     t.sentences = split_sentences(state.sentence);
@@ -318,7 +318,7 @@ void TranslationRunner::run(AppState & state) {
     }
     attach_gold(state, t);
     t.pieces = tr.has_pieces();
-    state.translation_words = t.pieces ? words_view(state, tr, r, t) : TranslationView{};
+    state.translation_words = t.pieces ? words_view(state, tr, r, t) : TranslationState{};
     sel.query = std::min(sel.query, int((sel.kind == AttentionKind::EncoderSelf ? t.encoder_tokens : t.outputs).size()) - 1);
     sel.query = std::max(sel.query, 0);
     state.translation = std::move(t);

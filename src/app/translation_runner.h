@@ -5,7 +5,7 @@
 #pragma once
 #include "app/gpu_path.h"
 #include "models/translator.h"
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include <string>
 #include <vector>

@@ -5,7 +5,7 @@
 #pragma once
 #include "share/url_state.h"
 #include "models/transformer_config.h"
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include <functional>
 #include <string>

@@ -2,11 +2,11 @@
 
 namespace attn {
 
-const TranslationView & attention_view(const AppState & s) {
+const TranslationState & attention_view(const AppState & s) {
     return s.attention.words && s.translation.pieces ? s.translation_words : s.translation;
 }
 
-AttentionAxes attention_axes(const TranslationView & t, AttentionKind kind) {
+AttentionAxes attention_axes(const TranslationState & t, AttentionKind kind) {
     switch (kind) {
         case AttentionKind::EncoderSelf:
             return {&t.encoder_tokens, &t.encoder_tokens, "English word attending", "English word attended to"};
@@ -19,11 +19,11 @@ AttentionAxes attention_axes(const TranslationView & t, AttentionKind kind) {
     }
 }
 
-int attention_layers(const TranslationView & t, AttentionKind kind) {
+int attention_layers(const TranslationState & t, AttentionKind kind) {
     return kind == AttentionKind::EncoderSelf ? t.config.encoder_layers : t.config.decoder_layers;
 }
 
-AttentionMatrix attention_matrix(const TranslationView & t, AttentionKind kind, int layer, int head,
+AttentionMatrix attention_matrix(const TranslationState & t, AttentionKind kind, int layer, int head,
                                  std::vector<float> * storage) {
     return trace_matrix(t.trace.maps, attention_kind_id(kind), layer, head, t.config.heads, storage);
 }

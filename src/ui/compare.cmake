@@ -4,6 +4,6 @@ target_sources(attn_ui PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/platform/fetch_file.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app/bleu_recompute.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app/compare_runner.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/ui/compare_view.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/ui/state/compare_state.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/ui/compare_data.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/ui/panels/panel_compare.cpp)

@@ -8,7 +8,7 @@ namespace attn {
 
 ImU32 compare_color(CompareModel m) { return series_imcolor(size_t(m)); }
 
-std::vector<TimingLane> compare_timing_lanes(const CompareView & v) {
+std::vector<TimingLane> compare_timing_lanes(const CompareState & v) {
     std::vector<TimingLane> lanes;
     const char * names[kCompareModels] = {"RNNencdec encoder (GRU, left to right)", "RNNsearch encoder (GRU, both directions)",
                                           "Transformer encoder (all layers)"};
@@ -31,12 +31,12 @@ std::vector<TimingLane> compare_timing_lanes(const CompareView & v) {
     return lanes;
 }
 
-int compare_cross_layer(const CompareView & v) {
+int compare_cross_layer(const CompareState & v) {
     const int last = v.transformer_layers - 1;
     return v.cross_layer < 0 ? last : std::min(v.cross_layer, last);
 }
 
-AttentionMatrix compare_cross_matrix(const CompareView & v, std::vector<float> * storage) {
+AttentionMatrix compare_cross_matrix(const CompareState & v, std::vector<float> * storage) {
     const int head = std::min(v.cross_head, v.transformer_heads - 1);
     return trace_matrix(v.cross, "cross", compare_cross_layer(v), head, v.transformer_heads, storage);
 }

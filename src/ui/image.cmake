@@ -4,7 +4,7 @@ target_sources(attn_ui PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/platform/image_input.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app/fashion_gallery.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/app/image_runner.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/ui/image_view.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/ui/state/image_state.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/ui/widgets/pixel_texture.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/ui/widgets/heat_scale.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/ui/widgets/heat_overlay.cpp

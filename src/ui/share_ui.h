@@ -2,7 +2,7 @@
 // filling the window, no menu bar), the window that explains a link that could not be applied as
 // written, and remembering which panel the link should name.
 #pragma once
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // The UI root: main menu bar plus every panel, drawn once per frame from AppState.
 #pragma once
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 namespace attn {
 

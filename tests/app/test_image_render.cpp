@@ -63,13 +63,13 @@ TEST_F(ImageRenderTest, DroppedFileOpensThePanelAndItsPicturesAreDrawn) {
     ASSERT_EQ(SDL_PushEvent(&drop), 1);
     app.state().image.opacity = 0.0f;
     const attn::FramePixels plain = render(4, "image_dropped_opacity0.png");
-    const attn::ImageView & v = app.state().image;
+    const attn::ImageState & v = app.state().image;
     EXPECT_TRUE(app.state().show_image) << "a drop opens the Image panel";
     EXPECT_TRUE(v.error.empty()) << v.error;
     EXPECT_EQ(v.source.name, "dropped-picture.png");
     ASSERT_TRUE(v.ready);
     EXPECT_EQ(v.stages[0].width, 120);
-    for (const attn::ImageModelView & m : v.models) EXPECT_TRUE(m.has_result) << m.error;
+    for (const attn::ImageModelState & m : v.models) EXPECT_TRUE(m.has_result) << m.error;
 
     app.state().image.opacity = 1.0f;
     const attn::FramePixels covered = render(2, "image_dropped_opacity1.png");

@@ -35,7 +35,7 @@ struct Compared {
         state.set_sentence(sentence, false);
         runner.run(state, translations);
     }
-    const CompareView & view() const { return state.compare; }
+    const CompareState & view() const { return state.compare; }
 };
 
 // The RNNs of one language, loaded on their own: their configs say what the view must hold.
@@ -49,7 +49,7 @@ RnnConfig rnn_config(const std::string & file) {
 TEST(CompareRunner, ThreeTranslationsOfOneSentence) {
     for (int model = 0; model < 2; model++) {
         Compared c(model);
-        const CompareView & v = c.view();
+        const CompareState & v = c.view();
         ASSERT_TRUE(v.ready) << v.message;
         EXPECT_EQ(v.sentence, kSentence);
         EXPECT_EQ(v.language, model == 0 ? "zh_TW" : "de");
@@ -96,7 +96,7 @@ TEST(CompareRunner, EncDecContextVectorHasOneValuePerHiddenUnit) {
 
 TEST(CompareRunner, SearchAlignmentRowsSumToOne) {
     Compared c(1);
-    const CompareView & v = c.view();
+    const CompareState & v = c.view();
     const AttentionMap & a = v.alignment;
     ASSERT_EQ(a.rows, int(v[CompareModel::RnnSearch].outputs.size()));  // a row per output token
     ASSERT_EQ(a.cols, int(v.source.size()));                            // a column per source token
@@ -112,7 +112,7 @@ TEST(CompareRunner, SearchAlignmentRowsSumToOne) {
 
 TEST(CompareRunner, CrossAttentionDefaultsToTheMeanOfTheLastLayer) {
     Compared c;
-    const CompareView & v = c.view();
+    const CompareState & v = c.view();
     ASSERT_GT(v.transformer_layers, 0);
     EXPECT_EQ(compare_cross_layer(v), v.transformer_layers - 1);
     std::vector<float> mean;
@@ -156,7 +156,7 @@ TEST(CompareRunner, MissingModelFilesGiveAMessage) {
     translations.load(ATTN_BUILD_ASSETS_DIR, s);
     CompareRunner runner(empty);
     runner.run(s, translations);
-    const CompareView & v = s.compare;
+    const CompareState & v = s.compare;
     ASSERT_TRUE(v.ready);
     EXPECT_NE(v[CompareModel::RnnEncDec].error.find("rnn_encdec-en-zh_TW.safetensors was not found"), std::string::npos)
         << v[CompareModel::RnnEncDec].error;
@@ -239,7 +239,7 @@ TEST(PanelCompare, DrawsEveryStateWithoutAsserting) {
     CompareRunner("/nonexistent").run(s, translations);
     s.show_compare = true;
     ui.frames(s, 2);
-    s.compare = CompareView{};
+    s.compare = CompareState{};
     s.compare.message = "Downloading…";
     ui.frames(s, 2);
 }

@@ -73,10 +73,10 @@ struct Shown {
         state.image.gallery_request = cell;
         runner.update(state);
     }
-    const ImageView & view() const { return state.image; }
+    const ImageState & view() const { return state.image; }
 };
 
-void expect_verdict(const ImageModelView & m) {
+void expect_verdict(const ImageModelState & m) {
     ASSERT_TRUE(m.error.empty()) << m.error;
     ASSERT_TRUE(m.has_result);
     ASSERT_EQ(m.probabilities.size(), size_t(kFashionClasses));
@@ -91,7 +91,7 @@ void expect_verdict(const ImageModelView & m) {
 
 TEST(ImageRunner, GallerySampleGoesThroughBothModels) {
     Shown s;
-    const ImageView & v = s.view();
+    const ImageState & v = s.view();
     ASSERT_TRUE(v.gallery.error.empty()) << v.gallery.error;
     EXPECT_EQ(v.gallery.cells(), 100);
     ASSERT_TRUE(v.ready);
@@ -115,7 +115,7 @@ TEST(ImageRunner, GallerySampleGoesThroughBothModels) {
     // Only the CBAM model has attention maps of its own: M_s per block at 28, 14, 7, and M_c.
     EXPECT_TRUE(v[ImageModel::Plain].spatial.empty());
     EXPECT_TRUE(v[ImageModel::Plain].channel.empty());
-    const ImageModelView & cbam = v[ImageModel::Cbam];
+    const ImageModelState & cbam = v[ImageModel::Cbam];
     const std::vector<int> widths = cbam_widths();
     ASSERT_EQ(cbam.spatial.size(), widths.size());
     ASSERT_EQ(cbam.channel.size(), widths.size());
@@ -136,7 +136,7 @@ TEST(ImageRunner, GallerySampleInputIsTheTestImage) {
     ImageRunner runner(ATTN_BUILD_ASSETS_DIR);
     state.image.options.crop = state.image.options.resize = false;
     runner.show_gallery(state, kAnkleBootCell);
-    const ImageView & v = state.image;
+    const ImageState & v = state.image;
     ASSERT_EQ(v.input.size(), size_t(kModelImageSide * kModelImageSide));
     const RgbImage cell = gallery_cell_rgb(v.gallery, kAnkleBootCell);
     double worst = 0;
@@ -146,7 +146,7 @@ TEST(ImageRunner, GallerySampleInputIsTheTestImage) {
 
 TEST(ImageRunner, BadUploadsKeepThePreviousResult) {
     Shown s;
-    ImageView & v = s.state.image;
+    ImageState & v = s.state.image;
     ASSERT_TRUE(v.ready);
     const ImageSource before = v.source;
     const std::vector<float> probabilities = v[ImageModel::Cbam].probabilities, input = v.input;
@@ -194,7 +194,7 @@ TEST(ImageRunner, GalleryCellOutOfRangeSaysSo) {
 
 TEST(ImageRunner, FilesTooLargeOrMissingAreRefusedBeforeReading) {
     Shown s;
-    ImageView & v = s.state.image;
+    ImageState & v = s.state.image;
     mkdir(ATTN_TEST_OUT_DIR, 0755);
     const std::string big = std::string(ATTN_TEST_OUT_DIR) + "/image-too-large.png";
     { std::ofstream(big, std::ios::binary).put('x'); }
@@ -215,7 +215,7 @@ TEST(ImageRunner, PhotoLikePngIsPreprocessedAndClassified) {
     runner.upload(state, photo.data(), photo.size(), "trousers.png");
     EXPECT_TRUE(state.show_image) << "an upload opens the panel";
     runner.update(state);
-    const ImageView & v = state.image;
+    const ImageState & v = state.image;
     ASSERT_TRUE(v.ready) << v.error;
     EXPECT_EQ(v.source.true_label, -1);
     EXPECT_EQ(v.stages[0].width, 256);  // the 300-pixel photo's preview, capped
@@ -232,7 +232,7 @@ TEST(ImageRunner, TogglingAStepPreprocessesAgain) {
     const std::vector<uint8_t> photo = photo_like_png();
     runner.upload(state, photo.data(), photo.size(), "trousers.png");
     runner.update(state);
-    ImageView & v = state.image;
+    ImageState & v = state.image;
     const float corner = v.input[0];
     v.options.invert = false;
     v.rerun_requested = true;
@@ -248,7 +248,7 @@ TEST(ImageRunner, TogglingAStepPreprocessesAgain) {
 
 TEST(ImageRunner, GradCamExplainsTheChosenClass) {
     Shown s;
-    ImageView & v = s.state.image;
+    ImageState & v = s.state.image;
     const std::vector<float> cam = v[ImageModel::Cbam].grad_cam.values;
     v.explain_class = 3;
     v.explain_changed = true;
@@ -267,7 +267,7 @@ TEST(ImageRunner, MissingFilesGiveMessages) {
     ImageRunner runner("/nonexistent");
     state.show_image = true;
     runner.update(state);
-    const ImageView & v = state.image;
+    const ImageState & v = state.image;
     EXPECT_NE(v.gallery.error.find("fashion-gallery.png was not found"), std::string::npos) << v.gallery.error;
     for (int i = 0; i < kImageModels; i++)
         EXPECT_NE(v.models[i].error.find(std::string(image_model_file(ImageModel(i))) + " was not found"), std::string::npos)

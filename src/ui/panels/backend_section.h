@@ -1,7 +1,7 @@
 // The Translate panel's compute-backend section: the selector with the live parity
 // readout beside it, the fallback notice, and the per-op timing table of the last run.
 #pragma once
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 namespace attn {
 

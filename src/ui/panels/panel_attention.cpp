@@ -36,7 +36,7 @@ const char * taxonomy(AttentionKind k) {
 
 void selectors(AppState & s) {
     AttentionSelection & a = s.attention;
-    const TranslationView & t = s.translation;
+    const TranslationState & t = s.translation;
     bool changed = false;
     ImGui::SetNextItemWidth(280);
     if (ImGui::BeginCombo("##kind", attention_kind_label(a.kind))) {
@@ -96,7 +96,7 @@ int first_piece(const std::vector<int> & word_of, int word) {
 
 void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes & axes) {
     AttentionSelection & a = s.attention;
-    const TranslationView & t = attention_view(s);
+    const TranslationState & t = attention_view(s);
     HeatmapOptions o;
     o.cell = std::clamp(std::floor((ImGui::GetContentRegionAvail().x - 120.0f) / float(std::max(1, m.cols))), 8.0f, 34.0f);
     o.show_values = o.cell >= 30.0f;
@@ -120,7 +120,7 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
         else if (r.clicked_col >= 0 && r.clicked_row < 0) a.highlight_col = a.highlight_col == r.clicked_col ? -1 : r.clicked_col;
         else { a.highlight_row = r.clicked_row; a.highlight_col = -1; }
         if (r.clicked_row >= 0) {  // the step-through follows the clicked row
-            const TranslationView & p = s.translation;
+            const TranslationState & p = s.translation;
             if (&t == &p) a.query = r.clicked_row;
             else if (a.kind == AttentionKind::EncoderSelf) a.query = first_piece(p.encoder_word_of, r.clicked_row);
             else if (a.kind == AttentionKind::Cross) a.query = first_piece(p.output_word_of, r.clicked_row);
@@ -153,7 +153,7 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
 void draw_panel_attention(AppState & s) {
     place_next_window(Panel::Attention);
     if (!ImGui::Begin("Attention", &s.show_attention)) { ImGui::End(); return; }
-    const TranslationView & t = attention_view(s);
+    const TranslationState & t = attention_view(s);
     if (!t.ready) {
         ImGui::TextDisabled("Translate a sentence to see its attention.");
         ImGui::End();

@@ -44,7 +44,7 @@ std::string parameter_text(int64_t n) {
 }
 
 // Name, what it is, size, and its translation with the probability of every token.
-void model_header(const CompareView & v, CompareModel m) {
+void model_header(const CompareState & v, CompareModel m) {
     const ComparedTranslation & t = v[m];
     color_swatch(compare_color(m));
     ImGui::TextUnformatted(compare_title(m));
@@ -88,7 +88,7 @@ void attention_heatmap(const char * id, const float * values, int rows, int cols
     draw_heatmap(id, values, rows, cols, row_labels, col_labels, o);
 }
 
-void context_vector(const CompareView & v) {
+void context_vector(const CompareState & v) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted("The vector C: the only bridge between encoder and decoder");
     ImGui::TextDisabled("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
@@ -98,7 +98,7 @@ void context_vector(const CompareView & v) {
     draw_diverging_legend("##c_legend", 160);
 }
 
-void alignment_map(const CompareView & v) {
+void alignment_map(const CompareState & v) {
     ImGui::AlignTextToFramePadding();  // level with the Transformer's layer and head choosers
     ImGui::TextUnformatted("Alignment: where each output word looks");
     axes_tooltip();
@@ -108,7 +108,7 @@ void alignment_map(const CompareView & v) {
     draw_color_legend("##alignment_legend", 200);
 }
 
-void cross_attention_map(CompareView & v) {
+void cross_attention_map(CompareState & v) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Cross-attention:");
     axes_tooltip();
@@ -142,7 +142,7 @@ void cross_attention_map(CompareView & v) {
     draw_color_legend("##cross_legend", 200);
 }
 
-void encoder_timing(const CompareView & v) {
+void encoder_timing(const CompareState & v) {
     ImGui::Text("Encoder time on this sentence (best of %d runs, just now):", kCompareTimingRuns);
     // Measured on one CPU thread, the Transformer's pass can take longer than all the RNN steps
     // (it does more arithmetic); the point is the dependency chain, so say both.
@@ -182,7 +182,7 @@ void bleu_by_length(CompareBleu & b) {
 
 // The columns: RNNencdec shows C and, below it, what the bottleneck costs (BLEU falling with
 // length, Bahdanau et al. Fig. 2); RNNsearch its alignment; the Transformer its cross-attention.
-void models_side_by_side(CompareView & v) {
+void models_side_by_side(CompareState & v) {
     if (!ImGui::BeginTable("##models", kCompareModels, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
     for (int i = 0; i < kCompareModels; i++) {
         const CompareModel m = CompareModel(i);
@@ -208,7 +208,7 @@ void draw_panel_compare(AppState & s) {
     place_next_window(Panel::Compare);
     ImGui::SetNextWindowBgAlpha(1.0f);  // it covers the other windows: their text must not show through
     if (!ImGui::Begin("Compare: one sentence, three translators", &s.show_compare)) { ImGui::End(); return; }
-    CompareView & v = s.compare;
+    CompareState & v = s.compare;
     ImGui::TextDisabled("Sentence (edit it in Translate):");
     ImGui::SameLine();
     ImGui::TextUnformatted(s.sentence.c_str());

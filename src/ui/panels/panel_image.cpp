@@ -71,7 +71,7 @@ void dim_text_beside(const std::string & text) {
 }
 
 // The file chooser (web) or a path box (native), and how else a picture gets in.
-void input_row(ImageView & v) {
+void input_row(ImageState & v) {
     if (image_chooser_available()) {
         if (ImGui::Button("Choose a picture…")) open_image_chooser();
         dim_text_beside("or drop one on the page, paste one (Ctrl+V), or click a test image.");
@@ -91,7 +91,7 @@ float gallery_label_width() { return ImGui::CalcTextSize("T-shirt/top").x + 8; }
 // Room for 10 thumbnails while none are loaded: the column then holds a message.
 float gallery_width(const ImageGallery & g) { return gallery_label_width() + float(std::max(g.columns, 10)) * (kThumb + kThumbGap); }
 
-void gallery(ImageView & v) {
+void gallery(ImageState & v) {
     const ImageGallery & g = v.gallery;
     ImGui::TextUnformatted("Fashion-MNIST test images");
     ImGui::TextDisabled("Never seen in training. Click one.");
@@ -129,7 +129,7 @@ void gallery(ImageView & v) {
 }
 
 // A stage's picture fitted into the preview box, aspect kept: square pixels when enlarged.
-void stage_picture(const ImageView & v, int index) {
+void stage_picture(const ImageState & v, int index) {
     const PreprocessStage & st = v.stages[size_t(index)];
     const float scale = kStagePreview / float(std::max({st.width, st.height, 1}));
     const ImVec2 size(std::max(1.0f, std::round(float(st.width) * scale)), std::max(1.0f, std::round(float(st.height) * scale)));
@@ -169,7 +169,7 @@ void note_wrapped_at_spaces(const std::string & text) {
 
 // The chain left to right: each step's picture, and beside it its switch and what it did (beside,
 // not below: the two models' maps need the height).
-void preprocessing(ImageView & v, const std::vector<std::string> & names) {
+void preprocessing(ImageState & v, const std::vector<std::string> & names) {
     ImGui::Text("Preprocessing %s", v.source.name.c_str());
     if (v.source.true_label >= 0) {
         ImGui::SameLine(0, 0);
@@ -209,7 +209,7 @@ void field_label(const char * text, float indent) {
 }
 
 // The maps' settings, shared by both models; under the gallery, where there is room for them.
-void map_settings(ImageView & v, const std::vector<std::string> & names) {
+void map_settings(ImageState & v, const std::vector<std::string> & names) {
     ImGui::TextUnformatted("Maps");
     const float indent = ImGui::CalcTextSize("Grad-CAM explains").x + ImGui::GetStyle().ItemSpacing.x;
     field_label("Grad-CAM explains", indent);
@@ -227,8 +227,8 @@ void map_settings(ImageView & v, const std::vector<std::string> & names) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCoverageMethod);
 }
 
-void model_header(const ImageView & v, ImageModel m, const std::vector<std::string> & names) {
-    const ImageModelView & r = v[m];
+void model_header(const ImageState & v, ImageModel m, const std::vector<std::string> & names) {
+    const ImageModelState & r = v[m];
     ImGui::TextUnformatted(image_model_title(m));
     if (r.test_accuracy >= 0) {
         ImGui::SameLine();
@@ -251,11 +251,11 @@ void model_header(const ImageView & v, ImageModel m, const std::vector<std::stri
     }
 }
 
-std::string grad_cam_title(const ImageModelView & r, const std::vector<std::string> & names) {
+std::string grad_cam_title(const ImageModelState & r, const std::vector<std::string> & names) {
     return "Grad-CAM: " + names[size_t(std::clamp(r.explained, 0, kFashionClasses - 1))];
 }
 
-void grad_cam(const ImageView & v, const ImageModelView & r, const std::vector<std::string> & names) {
+void grad_cam(const ImageState & v, const ImageModelState & r, const std::vector<std::string> & names) {
     ImGui::TextUnformatted(grad_cam_title(r, names).c_str());
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Grad-CAM (Selvaraju et al. 2017): the last block's %d × %d feature maps, each weighted by how much it\n"
@@ -275,7 +275,7 @@ void grad_cam(const ImageView & v, const ImageModelView & r, const std::vector<s
 
 // The same question over the gallery's 100 test images, on request: a button, then progress,
 // then the tally.
-void gallery_tally(ImageView & v, WidgetRect & button_rect) {
+void gallery_tally(ImageState & v, WidgetRect & button_rect) {
     const GalleryCoverage & g = v.gallery_coverage;
     if (g.running) {
         char label[48];
@@ -306,9 +306,9 @@ void gallery_tally(ImageView & v, WidgetRect & button_rect) {
 // The article's claim (after Woo et al. 2018): with attention, Grad-CAM covers more of the object.
 // Said of this picture, with both numbers, whichever way it comes out; then, on request, of the
 // gallery's test images.
-void coverage_verdict(ImageView & v, WidgetRect & button_rect) {
-    const ImageModelView & plain = v[ImageModel::Plain];
-    const ImageModelView & cbam = v[ImageModel::Cbam];
+void coverage_verdict(ImageState & v, WidgetRect & button_rect) {
+    const ImageModelState & plain = v[ImageModel::Plain];
+    const ImageModelState & cbam = v[ImageModel::Cbam];
     if (!plain.has_result || !cbam.has_result || !plain.cam_coverage.valid || !cbam.cam_coverage.valid) return;
     const double p = plain.cam_coverage.coverage, c = cbam.cam_coverage.coverage;
     const int verdict = cbam_covers_more(p, c);
@@ -324,7 +324,7 @@ void coverage_verdict(ImageView & v, WidgetRect & button_rect) {
 }
 
 // CBAM's own attention, block by block: where (M_s over the input) and which channels (M_c).
-void cbam_maps(const ImageView & v, const ImageModelView & r) {
+void cbam_maps(const ImageState & v, const ImageModelState & r) {
     ImGui::TextUnformatted("CBAM spatial attention M_s per block");
     // The lowest weights say how much a block dims anything at all: near 1 everywhere, it keeps
     // the whole picture. Each map's colours are stretched from its lowest to its highest weight.
@@ -371,9 +371,9 @@ void cbam_maps(const ImageView & v, const ImageModelView & r) {
     ImGui::PopStyleVar();
 }
 
-void model_column(ImageView & v, ImageModel m, const std::vector<std::string> & names) {
+void model_column(ImageState & v, ImageModel m, const std::vector<std::string> & names) {
     model_header(v, m, names);
-    const ImageModelView & r = v[m];
+    const ImageModelState & r = v[m];
     if (!r.has_result) return;
     const float cam_w = std::max(kGradCamSide, ImGui::CalcTextSize(grad_cam_title(r, names).c_str()).x);
     const float bars_w = std::max(200.0f, ImGui::GetContentRegionAvail().x - cam_w - 2 * ImGui::GetStyle().ItemSpacing.x);
@@ -391,7 +391,7 @@ void model_column(ImageView & v, ImageModel m, const std::vector<std::string> & 
     ImGui::PopStyleColor();
 }
 
-void results(ImageView & v, WidgetRect & button_rect) {
+void results(ImageState & v, WidgetRect & button_rect) {
     const std::vector<std::string> names = class_names();
     preprocessing(v, names);
     ImGui::Separator();
@@ -411,7 +411,7 @@ void results(ImageView & v, WidgetRect & button_rect) {
 
 // In the narrow layout the gallery is below the results: a new picture (not the same one run
 // again) scrolls back up to them.
-void scroll_up_on_new_picture(const ImageView & v) {
+void scroll_up_on_new_picture(const ImageState & v) {
     ImGuiStorage * storage = ImGui::GetStateStorage();
     const ImGuiID key = ImGui::GetID("##shown_picture");
     const int picture = int(std::hash<std::string>{}(v.source.name) ^ size_t(v.source.gallery_cell + 1));
@@ -420,7 +420,7 @@ void scroll_up_on_new_picture(const ImageView & v) {
     ImGui::SetScrollY(0);
 }
 
-void results_or_message(ImageView & v, WidgetRect & button_rect) {
+void results_or_message(ImageState & v, WidgetRect & button_rect) {
     if (v.ready) results(v, button_rect);
     else ImGui::TextDisabled("%s", v.message.empty() ? "Choose a picture or click a test image." : v.message.c_str());
 }
@@ -431,7 +431,7 @@ void draw_panel_image(AppState & s) {
     place_next_window(Panel::Image);
     ImGui::SetNextWindowBgAlpha(1.0f);  // it covers the other windows: their text must not show through
     if (!ImGui::Begin("Image: where a CNN looks", &s.show_image)) { ImGui::End(); return; }
-    ImageView & v = s.image;
+    ImageState & v = s.image;
     intro();
     input_row(v);
     if (!v.error.empty()) {

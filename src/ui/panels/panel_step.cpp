@@ -16,7 +16,7 @@ namespace attn {
 void draw_panel_step(AppState & s) {
     place_next_window(Panel::Step);
     if (!ImGui::Begin("Step-through: one attention row, computed", &s.show_step)) { ImGui::End(); return; }
-    const TranslationView & t = s.translation;
+    const TranslationState & t = s.translation;
     AttentionSelection & a = s.attention;
     const QkvCapture * cap = nullptr;
     for (const QkvCapture & c : t.trace.qkv)

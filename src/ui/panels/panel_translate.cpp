@@ -83,7 +83,7 @@ std::string pieces_of(const std::vector<std::string> & tokens, const std::vector
 // A subword model's input: the typed words, each with its pieces on hover; a word with a piece
 // no training sentence had in orange.
 void source_words_with_pieces(const AppState & s) {
-    const TranslationView & t = s.translation, & w = s.translation_words;
+    const TranslationState & t = s.translation, & w = s.translation_words;
     ImGui::TextDisabled("Model input (hover a word for the pieces the model reads):");
     for (size_t i = 0; i < w.unknown.size(); i++) {
         same_line_if_fits(ImGui::CalcTextSize(w.encoder_tokens[i].c_str()).x);
@@ -99,7 +99,7 @@ void source_words_with_pieces(const AppState & s) {
 
 // A word-level model's input: unknown words in orange (the model reads <unk> there).
 void source_words_of_vocabulary(const AppState & s) {
-    const TranslationView & t = s.translation;
+    const TranslationState & t = s.translation;
     int unknown = 0;
     ImGui::TextDisabled("Model input:");
     for (size_t i = 0; i < t.unknown.size(); i++) {
@@ -117,7 +117,7 @@ void source_words_of_vocabulary(const AppState & s) {
 
 // The source as the model sees it, then what to tell the reader about it.
 void source_words(const AppState & s) {
-    const TranslationView & t = s.translation;
+    const TranslationState & t = s.translation;
     if (t.pieces) source_words_with_pieces(s);
     else source_words_of_vocabulary(s);
     // Empty, unknown, not UTF-8, control characters, too long: text/sentence_notice.h says which.
@@ -128,7 +128,7 @@ void source_words(const AppState & s) {
 
 // Pasted text is translated sentence by sentence: choose the one whose tokens and maps are shown.
 void sentence_picker(AppState & s) {
-    const TranslationView & t = s.translation;
+    const TranslationState & t = s.translation;
     if (t.sentences.size() < 2) return;
     ImGui::TextDisabled("%zu sentences, each translated on its own. The tokens and maps below are of:", t.sentences.size());
     for (int i = 0; i < int(t.sentences.size()); i++) {
@@ -149,7 +149,7 @@ void sentence_picker(AppState & s) {
 // Output words with the probability the model gave each (a subword model's word: its least
 // likely piece); hovering shows every step's other candidates.
 void output_tokens(const AppState & s) {
-    const TranslationView & t = s.translation;
+    const TranslationState & t = s.translation;
     const bool pieces = t.pieces && t.output_word_of.size() == t.outputs.size();
     ImGui::TextDisabled(pieces ? "Output words (probability of the least likely piece; hover for the pieces and alternatives):"
                                : "Output tokens (probability; hover for the alternatives):");
@@ -223,7 +223,7 @@ void draw_panel_translate(AppState & s) {
     sentence_box(s);
     choices(s);
     draw_backend_selector(s);
-    const TranslationView & t = s.translation;
+    const TranslationState & t = s.translation;
     if (!t.error.empty()) ImGui::TextColored(kUnknown, "%s", t.error.c_str());
     if (t.ready) {
         source_words(s);

@@ -1,6 +1,6 @@
 #include "ui/widgets/heat_overlay.h"
 
-#include "ui/image_view.h"
+#include "ui/state/image_state.h"
 #include "ui/widgets/heat_scale.h"
 #include "ui/widgets/pixel_texture.h"
 

@@ -1,14 +1,15 @@
 // Everything the UI shows or lets the user choose, in one plain struct (imgui_demo / Tracy style).
-// Panels read and write it; the models never see it. Later issues add model, attention-view and
-// backend selections here, and the URL-state code serialises exactly this struct.
+// Panels read and write it; the models never see it; the URL state and the state JSON are made
+// from it. ui/state/ holds it and its parts, plain data without ImGui, each named *State
+// (CompareState, ImageState, ShareState, TranslationState); a "view" is a widget (ui/widgets/).
 #pragma once
 #include "models/decode_stop.h"
 #include "models/transformer_config.h"
 #include "ui/backend_choice.h"
 #include "nn/attention_trace.h"
-#include "ui/compare_view.h"
-#include "ui/image_view.h"
-#include "ui/share_state.h"
+#include "ui/state/compare_state.h"
+#include "ui/state/image_state.h"
+#include "ui/state/share_state.h"
 
 #include <string>
 #include <string_view>
@@ -44,7 +45,7 @@ struct ExampleSentence {
 
 // The last translation and everything recorded while computing it. Filled by the app, read by
 // the panels.
-struct TranslationView {
+struct TranslationState {
     bool ready = false;
     std::string error;                       // a message for the user, when translation failed
     std::string sentence;                    // the text it is for
@@ -97,10 +98,10 @@ struct AppState {
     std::vector<std::string> vocabulary;     // the current model's source words, for the browser
     std::vector<std::string> target_words;   // its target vocabulary by id, to name alternatives
     std::vector<ExampleSentence> examples;
-    TranslationView translation;
+    TranslationState translation;
     // With a subword model: the same translation with each word's pieces merged into one row and
     // column (nn/attention_merge.h: keys summed, queries averaged), words along the axes.
-    TranslationView translation_words;
+    TranslationState translation_words;
     AttentionSelection attention;
     void request_translation(double now) { translate_requested = true; edit_time = now; }
     // The compute backend the translator runs on (Translate panel), and what the app reports about
@@ -115,8 +116,8 @@ struct AppState {
         backend_status.notice.clear();
         request_translation(-1e9);
     }
-    CompareView compare;                     // the Compare panel: the sentence through all three models
-    ImageView image;                         // the Image panel: a picture through both CNNs
+    CompareState compare;                     // the Compare panel: the sentence through all three models
+    ImageState image;                         // the Image panel: a picture through both CNNs
     ShareState share;                        // embed mode, link messages, copy/export requests
 
     // Windows.

@@ -1,4 +1,4 @@
-#include "ui/app_state.h"
+#include "ui/state/app_state.h"
 
 #include "core/utf8.h"
 

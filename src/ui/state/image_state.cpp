@@ -1,4 +1,4 @@
-#include "ui/image_view.h"
+#include "ui/state/image_state.h"
 
 #include <algorithm>
 #include <cmath>

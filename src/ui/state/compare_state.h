@@ -46,7 +46,7 @@ struct CompareBleu {
     bool show_recomputed = false;           // which of the two the chart shows
 };
 
-struct CompareView {
+struct CompareState {
     bool ready = false;                     // the fields below describe `sentence`
     std::string message;                    // loading, or why nothing can be compared
     std::string sentence, language;         // what was compared ("zh_TW" / "de")

@@ -23,7 +23,7 @@ const char * image_model_file(ImageModel m);   // "resnet-fashion.safetensors", 
 const char * image_model_title(ImageModel m);  // "ResNet", "ResNet + CBAM" (ImageClassifier::label())
 
 // One classifier's verdict on the current input.
-struct ImageModelView {
+struct ImageModelState {
     std::string label;                // "ResNet", "ResNet + CBAM" (from the model once loaded)
     std::string error;                // why there is no result: file missing, wrong kind of model
     double test_accuracy = -1;        // on the 10k test set, 0..1, from the model file; -1 unknown
@@ -68,7 +68,7 @@ struct GalleryCoverage {
     bool finished() const { return !running && cells > 0 && done == cells; }
 };
 
-struct ImageView {
+struct ImageState {
     // Requests (the panel and the host API write these).
     PreprocessOptions options;        // which preprocessing steps run
     bool rerun_requested = false;     // options changed: preprocess and classify the picture again
@@ -89,14 +89,14 @@ struct ImageView {
     std::vector<PreprocessStage> stages;  // decode, grayscale, crop, resize, invert
     std::vector<float> input;         // 28 × 28 in [0, 1], what both models got
     std::vector<std::string> warnings;  // classified anyway, but: an animated GIF's first frame, 1×1 pixels
-    ImageModelView models[kImageModels];
+    ImageModelState models[kImageModels];
     uint64_t revision = 0;            // changes with every new result, so images are redrawn
 
     ImageGallery gallery;
     GalleryCoverage gallery_coverage;
 
-    const ImageModelView & operator[](ImageModel m) const { return models[int(m)]; }
-    ImageModelView & operator[](ImageModel m) { return models[int(m)]; }
+    const ImageModelState & operator[](ImageModel m) const { return models[int(m)]; }
+    ImageModelState & operator[](ImageModel m) { return models[int(m)]; }
 };
 
 // The option a stage's checkbox switches ("grayscale" -> options.grayscale, ...), nullptr for a

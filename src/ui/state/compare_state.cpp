@@ -1,4 +1,4 @@
-#include "ui/compare_view.h"
+#include "ui/state/compare_state.h"
 
 namespace attn {
 
