@@ -10,7 +10,7 @@
 // With PLAIN_LOGITS defined (attention's softmax: GpuKernels::attention_rgba), x already holds the
 // logits, scaled and masked, -inf past C: they are read as they are, through texel(), without
 // masked_logits4. With its earlier per-lane mask loop, this pass cost attention over 256
-// positions as much as each of its two products (docs/benchmarks.md, session 12).
+// positions as much as each of its two products (docs/benchmarks.md).
 uniform sampler2D u_x;
 uniform sampler2D u_mask;
 uniform int u_mask_kind;

@@ -120,7 +120,7 @@ Status GpuKernels::gather_rows(const GpuTargetSet & set, int64_t period, GpuTens
                 (long long)period);
     const TexelLayout rgba = TexelLayout::Rgba4;
     // Without an epilogue (attention's gathers, plain products), the variant compiled without one:
-    // no epilogue uniforms, branches or residual sampler per fragment (docs/benchmarks.md, session 11).
+    // no epilogue uniforms, branches or residual sampler per fragment (docs/benchmarks.md).
     const bool plain = epilogue.activation == GpuActivation::None && !epilogue.residual;
     Dispatch d(*this, count == 8 ? "matmul_rows8_gather" : "matmul_rows4_gather", plain ? "NO_EPILOGUE" : nullptr);
     for (int r = 0; r < count; r++) d.input(("u_row" + std::to_string(r)).c_str(), set[r], rgba);
