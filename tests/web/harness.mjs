@@ -18,10 +18,10 @@ export function parseArgs(argv = process.argv.slice(2)) {
   return args;
 }
 
-// Starts scripts/serve.py on a free port; resolves to { url, stop }.
+// Starts scripts/serve on a free port; resolves to { url, stop }.
 export function startServer(siteDir) {
   return new Promise((resolve, reject) => {
-    const proc = spawn('python3', [path.join(repo, 'scripts/serve.py'), '--dir', siteDir, '--port', '0'],
+    const proc = spawn('python3', [path.join(repo, 'scripts/serve'), '--dir', siteDir, '--port', '0'],
                        { stdio: ['ignore', 'pipe', 'inherit'] });
     const timer = setTimeout(() => reject(new Error('server did not start in 10 s')), 10000);
     proc.on('error', reject);
