@@ -125,15 +125,7 @@ Status CnnModel::create(const CnnConfig & cfg, TensorMap tensors, CnnModel * out
 }
 
 Status CnnModel::load(const std::string & path, CnnModel * out) {
-    TensorMap tensors;
-    std::string cfg_text;
-    std::map<std::string, std::string> metadata;
-    if (Status s = read_model_file(path, kFormat, "an image-classifier", &tensors, &cfg_text, &metadata); !s) return s;
-    CnnConfig cfg;
-    if (Status s = CnnConfig::from_json(cfg_text, &cfg); !s) return Status::error(path + ": " + s.message);
-    if (Status s = create(cfg, std::move(tensors), out); !s) return Status::error(path + ": " + s.message);
-    out->m_metadata = std::move(metadata);
-    return Status::success();
+    return load_model_file<CnnConfig>(path, kFormat, "an image-classifier", out, &out->m_metadata);
 }
 
 Status CnnModel::save(const std::string & path) const {

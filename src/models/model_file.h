@@ -21,6 +21,23 @@ Status check_tensor_set(const std::vector<std::pair<std::string, Shape>> & expec
 // On success: the tensors, the config JSON, and the remaining metadata.
 Status read_model_file(const std::string & path, const char * format, const char * what, TensorMap * tensors,
                        std::string * config_json, std::map<std::string, std::string> * metadata);
+// The load every model class shares: read the file, parse its config, create the model from the
+// tensors (checked against the config), and hand back the rest of the metadata. A failure names
+// the file.
+template <class Config, class Model>
+Status load_model_file(const std::string & path, const char * format, const char * what, Model * out,
+                       std::map<std::string, std::string> * metadata) {
+    TensorMap tensors;
+    std::string config_json;
+    std::map<std::string, std::string> meta;
+    if (Status st = read_model_file(path, format, what, &tensors, &config_json, &meta); !st) return st;
+    Config cfg;
+    if (Status st = Config::from_json(config_json, &cfg); !st) return Status::error(path + ": " + st.message);
+    if (Status st = Model::create(cfg, std::move(tensors), out); !st) return Status::error(path + ": " + st.message);
+    *metadata = std::move(meta);
+    return Status::success();
+}
+
 Status write_model_file(const std::string & path, const char * format, const std::string & config_json,
                         const TensorMap & tensors, const std::map<std::string, std::string> & metadata,
                         StoreAs store_as = StoreAs::F32);

@@ -84,15 +84,7 @@ Status RnnModel::create(const RnnConfig & cfg, TensorMap tensors, RnnModel * out
 }
 
 Status RnnModel::load(const std::string & path, RnnModel * out) {
-    TensorMap tensors;
-    std::string cfg_text;
-    std::map<std::string, std::string> metadata;
-    if (Status st = read_model_file(path, kFormat, "an RNN", &tensors, &cfg_text, &metadata); !st) return st;
-    RnnConfig cfg;
-    if (Status st = RnnConfig::from_json(cfg_text, &cfg); !st) return Status::error(path + ": " + st.message);
-    if (Status st = create(cfg, std::move(tensors), out); !st) return Status::error(path + ": " + st.message);
-    out->m_metadata = std::move(metadata);
-    return Status::success();
+    return load_model_file<RnnConfig>(path, kFormat, "an RNN", out, &out->m_metadata);
 }
 
 Status RnnModel::save(const std::string & path, StoreAs store_as) const {

@@ -146,15 +146,7 @@ int64_t Transformer::parameter_count() const {
 }
 
 Status Transformer::load(const std::string & path, Transformer * out) {
-    TensorMap tensors;
-    std::string cfg_text;
-    std::map<std::string, std::string> metadata;
-    if (Status st = read_model_file(path, kFormat, "a Transformer", &tensors, &cfg_text, &metadata); !st) return st;
-    TransformerConfig cfg;
-    if (Status st = TransformerConfig::from_json(cfg_text, &cfg); !st) return Status::error(path + ": " + st.message);
-    if (Status st = create(cfg, std::move(tensors), out); !st) return Status::error(path + ": " + st.message);
-    out->m_metadata = std::move(metadata);
-    return Status::success();
+    return load_model_file<TransformerConfig>(path, kFormat, "a Transformer", out, &out->m_metadata);
 }
 
 Status Transformer::save(const std::string & path, StoreAs store_as) const {
