@@ -1,7 +1,7 @@
 // linear, RGBA-packed: y(N, M) = x(N, K) · w(M, K)ᵀ + b(M), four columns per texel (Rgba4 in
 // src/gpu/gpu_tensor.h). Same op as linear.glsl; one fetch brings four k values and each fragment
 // writes four outputs: on llvmpipe a 256x256x256 linear with readback takes 5.2 ms instead of
-// 27 ms (TOOLCHAIN.md measured 4-7x for matmul, in Chromium too).
+// 27 ms (4-7x for matmul in the toolchain notes, in Chromium too).
 //   reference: RefBackend::linear (linear_ref.cpp)
 //   u_x     x as RGBA (N, ⌈K/4⌉): texel (kq, n) holds x[n, 4kq .. 4kq+3], zero past K
 //   u_w     w as RGBA (M, ⌈K/4⌉): texel (kq, m) holds w[m, 4kq .. 4kq+3], zero past K

@@ -40,7 +40,7 @@ window.attnStarted = () => {
 // "step", "architecture", "about", "compare", "image"); false for an unknown name.
 window.attnShowPanel = (name, open = true) => Module.ccall('attn_show_panel', 'number', ['string', 'number'], [name, open ? 1 : 0]) === 1;
 
-// ImGui 1.86 cannot receive IME text in the browser (TOOLCHAIN.md P7), so a real <input> sits
+// ImGui 1.86 cannot receive IME text in the browser (docs/toolchain.md, P7), so a real <input> sits
 // exactly over the app's sentence box, moved every frame to where the app drew it. Its text goes
 // to the app on every edit (after an IME composition ends); text the app sets (examples,
 // vocabulary, URL) comes back when the user is not typing.

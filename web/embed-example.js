@@ -1,5 +1,5 @@
 // The embedding example's host side: sends the typed sentence to the first frame and shows the
-// translation it posts back (the host-page API, README "Embedding"). Same origin as the frames,
+// translation it posts back (the host-page API, docs/playground.md). Same origin as the frames,
 // which is what they accept by default.
 'use strict';
 const frame = document.getElementById('cross');

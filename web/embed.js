@@ -1,9 +1,9 @@
 // Sharing and embedding, loaded before app.js:
 //   - the view lives in the URL fragment (#panel=attention&sentence=...&layer=1): applied on load and
 //     when the fragment changes, and rewritten (history.replaceState, debounced, no reload) as the
-//     view changes; parsing and validation are the app's (src/app/url_state.cpp);
+//     view changes; parsing and validation are the app's (src/share/url_state.cpp);
 //   - ?embed=1: one panel (the fragment's `panel`, default attention), no menu bar, filling the frame;
-//   - the host-page API: window.postMessage messages of type attn:* (README "Embedding");
+//   - the host-page API: window.postMessage messages of type attn:* (docs/playground.md);
 //   - "Copy link" and the exports (clipboard, Blob downloads of bytes the app made).
 'use strict';
 

@@ -172,7 +172,7 @@ EMSCRIPTEN_KEEPALIVE void attn_image_gallery(int cell) {
     g_app.request_frames();
 }
 
-// ---- Sharing and embedding (web/app.js, README "Embedding") -----------------------
+// ---- Sharing and embedding (web/app.js, docs/playground.md) -----------------------
 
 // Applies a link's fragment ("panel=step&layer=1", with or without '#'). 1: applied (clamped values
 // are explained in state_json's share.link_message); 0: refused, nothing changed, the message says why.

@@ -3,7 +3,7 @@
 // showing a progress bar and writing a CSV log, checkpoints (atomic; also on Ctrl-C) and the final
 // weights. `attn plot-log log.csv loss.png` draws the loss curve.
 //
-// Config (every field optional except data.task; see README "Training"):
+// Config (every field optional except data.task; see docs/models.md):
 //   {"model":  {TransformerConfig fields, e.g. "encoder_layers": 2, "d_model": 64, "heads": 4, ...}
 //           or {"architecture": "rnn_search"|"rnn_encdec", RnnConfig fields: "embed", "hidden", ...},
 //    "data":   {"task": "reverse"|"copy"|"sort", "train_examples": 20000, "heldout_examples": 500,

@@ -19,7 +19,7 @@ static void usage(FILE * to) {
                  "usage: attn <command> [options]\n"
                  "commands:\n"
                  "  info       version, build kind, SIMD and compiler of this binary\n"
-                 "  translate  run a Transformer on token ids; --json prints every attention map\n"
+                 "  translate  translate a sentence (or token ids); --json prints every attention map\n"
                  "  train      train a Transformer, an RNN or an image classifier from a JSON config\n"
                  "             (--config cfg.json [--resume])\n"
                  "  classify   run the Fashion-MNIST classifiers on a picture (image.png [--json])\n"
