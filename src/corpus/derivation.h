@@ -37,6 +37,8 @@ struct NounPhrase {
     std::shared_ptr<Clause> relative;  // "the girl [who bought a dress]"; its gap is filled by this NP
     std::shared_ptr<NounPhrase> coordinated;  // "an apple [and a pear]"
     std::shared_ptr<NounPhrase> owner;        // Det::Owner: a name, or a person noun with my/the
+    std::shared_ptr<NounPhrase> located;      // where it is, picking it out: "the book [on the
+                                              // table]" (桌子 上 的 書, das Buch auf dem Tisch)
     int spatial = -1;           // a place by one of its sides: an index into spatial_relations()
                                 // ("under the table": 在 桌子 下面, unter dem Tisch)
     // Ids: +0 head word, +1 determiner, +2 number, +3 relative pronoun, +4 preposition (places),

@@ -25,7 +25,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
                                "past_progressive", "age", "what_time", "home", "must_not",
-                               "been_to", "spatial"})
+                               "been_to", "spatial", "place_modifier"})
             t.push_back(e);
         return t;
     }();
@@ -239,7 +239,23 @@ NounPhrase Grammar::noun_phrase(CategorySet allowed, float richness, bool allow_
     if (m_options.everyday && n.cat != Category::Person && chance(0.08)) add_owner(np);
     add_adjectives(np, richness);
     if (allow_relative && chance(0.3 * richness)) add_relative(np, richness);
+    if (m_options.everyday && !np.relative && n.cat != Category::Place && np.det != Det::Poss && np.det != Det::Owner &&
+        chance(0.03))
+        add_location(np);
     return np;
+}
+
+// "the book on the table", "the children in the park", "a cat under the bed": where a thing
+// lies or a person is, to pick it out.
+void Grammar::add_location(NounPhrase & np) {
+    const Category cat = m_lex.nouns[size_t(np.noun)].cat;
+    const bool thing = cat != Category::Person && cat != Category::Animal && !m_object_locations.empty();
+    const std::vector<int> & pool = thing && chance(0.6) ? m_object_locations : m_locations;
+    if (pool.empty()) return;
+    NounPhrase place = place_phrase(0.0f, pool);
+    if (place.kind == NounPhrase::Kind::Name) return;  // "the man in taipei" reads as a relative clause's
+    maybe_spatial(place);
+    np.located = std::make_shared<NounPhrase>(place);
 }
 
 // "anna's dog", "my father's car", "the teacher's bag": a person owns it.
@@ -949,6 +965,10 @@ void Grammar::tag_noun_phrase(const NounPhrase & np) {
     if (np.det == Det::Number) m_tags.insert("number");
     if (np.relative) { m_tags.insert("relative"); tag_clause(*np.relative); }
     if (np.coordinated) { m_tags.insert("coordination"); tag_noun_phrase(*np.coordinated); }
+    if (np.located) {
+        m_tags.insert("place_modifier");
+        if (np.located->spatial >= 0) m_tags.insert("spatial");
+    }
 }
 
 // A statement in the perfect says that something is now done ("she has bought a car"); asked,

@@ -18,6 +18,7 @@
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
 //   past_progressive (was reading when you called: 在 看 書, las ein Buch)
+//   place_modifier (the book on the table: 桌子 上 的 書, das Buch auf dem Tisch)
 //   spatial (under the table: 在 桌子 下面, unter dem Tisch; next to, behind, in front of, near)
 //   been_to (have you ever been to japan: 去 過 日本, warst … in Japan gewesen)
 //   must_not (you must not smoke here: 不 可以, darfst nicht)
@@ -119,6 +120,7 @@ private:
     void maybe_age(Clause & c);
     void maybe_been_to(Clause & c);
     void maybe_spatial(NounPhrase & place);
+    void add_location(NounPhrase & np);
     std::shared_ptr<NounPhrase> home_or(std::shared_ptr<NounPhrase> place, bool person, double p);
     bool moment(int adverb) const;  // a past time that places an event under way
     int pick_moment();

@@ -35,6 +35,7 @@ public:
             case NounPhrase::Kind::Name: out.add(split_tokens(m_lex.nouns[size_t(np.noun)].de_sg), np.id); break;  // New York: two words
             case NounPhrase::Kind::Noun: common_noun(out, np, c, kein_id, drop_article); break;
         }
+        if (np.located) place(out, *np.located);  // das Buch auf dem Tisch
         if (np.relative) {
             out.add(",", np.id + 3, false);  // clause commas belong to the word opening the clause
             const Slot s = slot_of(np.kind == NounPhrase::Kind::Noun ? m_lex.nouns[size_t(np.noun)].de_gender : 'm', is_plural(np));

@@ -34,6 +34,7 @@ public:
             case NounPhrase::Kind::Name: out.add(m_lex.nouns[size_t(np.noun)].en_sg, np.id); break;
             case NounPhrase::Kind::Noun: common_noun(np); break;
         }
+        if (np.located) place(*np.located);
         if (np.relative) {
             out.add(is_person(m_lex, np) ? "who" : "that", np.id + 3);
             clause(*np.relative, &np);

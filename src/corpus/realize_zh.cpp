@@ -245,6 +245,14 @@ private:
         if (!loc.empty()) out.add(loc, place.id + 4, false);
     }
 
+    // A place not after 在 (公園 裡 有 …, 公園 裡 的 女孩): one that takes no locative after 在
+    // (在 公園) takes 裡 here, a name none (台北 有, not 台北 裡 有).
+    void place_without_zai(const NounPhrase & place) {
+        place_noun(place, false);
+        const Noun & n = m_lex.nouns[size_t(place.noun)];
+        if (n.zh_loc.empty() && !n.proper && place.spatial < 0) out.add("裡", place.id + 4, false);
+    }
+
     // "going to" is 要 (我 要 去), "will" 會; negated, both are 不 會, since 不 要 says "don't".
     static const char * future_word(const Clause & c) { return c.going_to && !c.negated ? "要" : "會"; }
 
@@ -261,11 +269,7 @@ private:
     // "there is a dog in the park": 公園 裡 有 一 隻 狗; negated 公園 裡 沒有 狗; how many: 有 幾 隻 貓.
     void existential(const Clause & c) {
         if (c.time >= 0) adverb(c.time, c.id + 8);
-        if (c.place) {  // a place that takes no locative after 在 takes 裡 here: 在 公園 / 公園 裡 有
-            place_noun(*c.place, false);
-            const Noun & n = m_lex.nouns[size_t(c.place->noun)];
-            if (n.zh_loc.empty() && !n.proper && c.place->spatial < 0) out.add("裡", c.place->id + 4, false);  // 台北 有, not 台北 裡 有
-        }
+        if (c.place) place_without_zai(*c.place);
         if (c.negated) {
             out.add("沒有", c.id + 13);
             out.also(c.id + 2, true);
@@ -332,6 +336,10 @@ private:
 
     void common_noun(const NounPhrase & np) {
         const Noun & n = m_lex.nouns[size_t(np.noun)];
+        if (np.located) {  // 桌子 上 的 書, 公園 裡 的 女孩: the place before the noun
+            place_without_zai(*np.located);
+            out.add("的", np.located->id + 4, false);
+        }
         if (np.relative) {
             clause(*np.relative, &np);
             out.add("的", np.id + 3, false);

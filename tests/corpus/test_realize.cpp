@@ -331,6 +331,26 @@ TEST_F(Fixture, SpatialRelations) {
     w.subject = pronoun(Pronoun::We);
     w.place = side(9, "near");
     expect(sentence(w), "we sleep near the station .", "我們 在 車站 附近 睡覺 。", "Wir schlafen in der Nähe vom Bahnhof .");
+
+    // A place that picks a thing or a person out: after the noun in English and German, before it
+    // with 的 in Chinese (a place without a locative takes 裡 there).
+    Clause red = clause(-1, Tense::Present);
+    NounPhrase dress = noun(1);
+    dress.located = share(noun(12));
+    red.subject = dress;
+    red.predicate_adjective = 0;
+    expect(sentence(red), "the dress on the table is red .", "桌子 上 的 洋裝 是 紅色 的 。", "Das Kleid auf dem Tisch ist rot .");
+    Clause met = clause(1, Tense::Past);
+    met.subject = pronoun(Pronoun::I);
+    NounPhrase girl = noun(0);
+    girl.located = side(3, "in front of");
+    met.object = share(girl);
+    expect(sentence(met), "i met the girl in front of the park .", "我 遇見 了 公園 前面 的 女孩 。",
+           "Ich habe das Mädchen vor dem Park getroffen .");
+    NounPhrase in_park = noun(0);
+    in_park.located = share(noun(3));
+    met.object = share(in_park);
+    expect(sentence(met), "i met the girl in the park .", "我 遇見 了 公園 裡 的 女孩 。", "Ich habe das Mädchen im Park getroffen .");
 }
 
 // Gone somewhere as an experience: been to / 去 過 / in … gewesen; "never" of the past is 從來 沒.
