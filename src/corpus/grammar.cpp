@@ -25,7 +25,8 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "superlative", "clock_time", "price", "phrase", "destination", "lets", "how_adjective",
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
                                "past_progressive", "age", "what_time", "home", "must_not",
-                               "been_to", "spatial", "place_modifier"})
+                               "been_to", "spatial", "place_modifier",
+                               "time_predicate"})
             t.push_back(e);
         return t;
     }();
@@ -85,6 +86,10 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         if (lex.adverbs[size_t(i)].en == Tokens{"ever"}) m_ever = i;
         if (lex.adverbs[size_t(i)].en == Tokens{"never"}) m_never = i;
     }
+    for (int i = 0; i < int(lex.nouns.size()); i++)
+        for (const char * e : {"birthday", "meeting", "lesson", "wedding", "game", "trip", "appointment", "concert", "exam",
+                               "movie", "show", "test", "holiday", "vacation"})
+            if (m_options.everyday && lex.nouns[size_t(i)].en_sg == Tokens{e}) m_event_nouns.push_back(i);
     for (int i = 0; i < int(lex.adjectives.size()); i++)
         if (lex.adjectives[size_t(i)].en == Tokens{"old"} && !lex.adjectives[size_t(i)].en_comp.empty()) m_old_adjective = i;
     for (int i = 0; i < int(lex.adverbs.size()); i++) {
@@ -319,18 +324,24 @@ void Grammar::add_relative(NounPhrase & np, float richness) {
     np.relative = std::make_shared<Clause>(std::move(c));
 }
 
-// A past time that places an event under way: "yesterday", "last night", "at 7 pm" (not "once",
-// "finally", "every day").
-bool Grammar::moment(int adverb) const {
+// A point in time that places an event: "yesterday", "next week", "on monday", "at 7 pm" (not
+// "once", "finally", "every day").
+bool Grammar::point_in_time(int adverb) const {
     if (adverb < 0) return false;
     const Adverb & a = m_lex.adverbs[size_t(adverb)];
     if (a.kind == AdverbKind::Clock) return true;
-    if (a.kind != AdverbKind::Time || !(a.tenses & kPastOk) || a.en.empty() || a.en[0] == "every") return false;
+    if (a.kind != AdverbKind::Time || a.en.empty() || a.en[0] == "every") return false;
     for (const std::string & w : a.en)
-        if (w == "yesterday" || w == "last" || w == "ago" || w == "morning" || w == "afternoon" || w == "evening" ||
-            w == "night" || w == "o'clock" || w == "noon")
-            return true;
+        for (const char * p : {"yesterday", "tomorrow", "today", "tonight", "last", "next", "ago", "morning", "afternoon",
+                               "evening", "night", "o'clock", "noon", "weekend", "week", "month", "year", "monday",
+                               "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+            if (w == p) return true;
     return false;
+}
+
+// A past point in time, to place an event under way: "was reading last night".
+bool Grammar::moment(int adverb) const {
+    return point_in_time(adverb) && (m_lex.adverbs[size_t(adverb)].tenses & kPastOk);
 }
 
 int Grammar::pick_moment() {
@@ -480,7 +491,8 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
             for (int a : c.subject.adjectives)
                 if (a == c.predicate_adjective) c.subject.adjectives.clear();
         }
-        if (m_options.everyday) everyday_copula(c, richness);
+        if (m_options.everyday && main) maybe_when_it_is(c);
+        if (m_options.everyday && !c.time_predicate) everyday_copula(c, richness);
     }
 
     const Verb * v = verb_of(m_lex, c);
@@ -529,7 +541,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     if (m_options.everyday && c.mood == Mood::YesNo && c.modal == Modal::Can && c.subject.kind == NounPhrase::Kind::Pronoun &&
         (c.subject.pronoun == Pronoun::I || c.subject.pronoun == Pronoun::We) && chance(0.4))
         c.modal = Modal::May;
-    c.negated = (c.mood == Mood::Statement || c.mood == Mood::Imperative) && chance(0.15) &&
+    c.negated = (c.mood == Mood::Statement || c.mood == Mood::Imperative) && chance(0.15) && !c.time_predicate &&
                 (m_options.everyday || c.modal != Modal::Must || c.obligation != Obligation::Must);  // "must not": everyday
     c.contracted = c.negated && chance(0.3);
     if (c.mood == Mood::Imperative) c.contracted = c.negated;  // "don't", the way people say it
@@ -539,7 +551,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         c.negated = c.contracted = false;
         if (c.mood == Mood::Wh) c.mood = Mood::YesNo;
     }
-    if (chance(0.2 + 0.4 * richness)) c.time = pick_time(c.tense);
+    if (!c.time_predicate && chance(0.2 + 0.4 * richness)) c.time = pick_time(c.tense);
     c.time_fronted = main && c.time >= 0 && c.mood == Mood::Statement && chance(0.35);
     // Verbs of coming and going take a destination, not a location: no "came back in the kitchen".
     bool motion = false;
@@ -598,6 +610,11 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (!v && c.gap == Role::Subject) c.gap = Role::Reason;
         if (m_options.everyday) maybe_how(c);
         if (c.duration && chance(0.6)) c.gap = Role::Duration;  // "how long did you wait"
+        if (c.time_predicate) c.gap = Role::Time;               // "when is your birthday"
+    }
+    if (c.time_predicate) {  // not "on monday my lesson is", "the meeting is usually at 9"
+        c.time_fronted = false;
+        c.frequency = c.manner = -1;
     }
     if (m_options.everyday) maybe_age(c);
     if (m_options.everyday) maybe_been_to(c);
@@ -806,6 +823,31 @@ void Grammar::maybe_spatial(NounPhrase & place) {
     }
 }
 
+// "the meeting is tomorrow", "my birthday is on may 5th", "the concert was at 8 pm": the time of an
+// event, as the copula's predicate (會議 是 明天, das Treffen ist morgen).
+void Grammar::maybe_when_it_is(Clause & c) {
+    if (m_event_nouns.empty() || !chance(0.08)) return;
+    NounPhrase event;
+    event.noun = pick(m_event_nouns);
+    event.id = new_id();
+    event.det = chance(0.5) ? Det::The : Det::Poss;
+    event.possessor = chance(0.5) ? Pronoun::I : chance(0.5) ? Pronoun::You : Pronoun::We;
+    c.subject = event;
+    c.place.reset();
+    c.compare = Compare::None;
+    c.standard.reset();
+    int t = -1;
+    for (int attempt = 0; attempt < 16 && !point_in_time(t); attempt++)
+        t = chance(0.4) && !m_adverbs_clock.empty() ? pick(m_adverbs_clock) : pick_time(c.tense);
+    if (!point_in_time(t)) return;
+    if (m_lex.adverbs[size_t(t)].kind == AdverbKind::Clock) m_tags.insert("clock_time");
+    c.predicate.reset();
+    c.predicate_adjective = -1;
+    c.degree = Degree::None;
+    c.time = t;
+    c.time_predicate = true;
+}
+
 // People are often at home and go home: "i am at home" (我 在 家, ich bin zu Hause).
 std::shared_ptr<NounPhrase> Grammar::home_or(std::shared_ptr<NounPhrase> place, bool person, double p) {
     if (m_home_noun < 0 || !person || !chance(p)) return place;
@@ -990,6 +1032,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.gap == Role::Degree) m_tags.insert("how_adjective");
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
     if (c.what_time) m_tags.insert("what_time");
+    if (c.time_predicate) m_tags.insert("time_predicate");
     if (c.place && c.gap != Role::Place && c.place->spatial >= 0) m_tags.insert("spatial");
     if (been_to(m_lex, c)) m_tags.insert("been_to");
     if ((c.place && c.gap != Role::Place && is_home(m_lex, *c.place)) || (c.destination && is_home(m_lex, *c.destination)))
@@ -1047,7 +1090,7 @@ Sentence Grammar::sample(Rng & rng, float richness) {
     s.main = clause(richness, true, true);
     s.link_id = new_id();
     s.punct_id = new_id();
-    if (s.main.mood == Mood::Statement && chance(0.1 + 0.4 * richness)) {
+    if (s.main.mood == Mood::Statement && !s.main.time_predicate && chance(0.1 + 0.4 * richness)) {
         const float l = m_rng->uniform();
         s.link = l < 0.2f ? Connective::And : l < 0.35f ? Connective::But : l < 0.6f ? Connective::Because : l < 0.8f ? Connective::When
                  : l < 0.92f ? Connective::If : Connective::Although;

@@ -18,6 +18,7 @@
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
 //   past_progressive (was reading when you called: 在 看 書, las ein Buch)
+//   time_predicate (the meeting is tomorrow: 會議 是 明天, das Treffen ist morgen)
 //   place_modifier (the book on the table: 桌子 上 的 書, das Buch auf dem Tisch)
 //   spatial (under the table: 在 桌子 下面, unter dem Tisch; next to, behind, in front of, near)
 //   been_to (have you ever been to japan: 去 過 日本, warst … in Japan gewesen)
@@ -74,6 +75,7 @@ private:
     std::vector<int> m_infinitive_verbs;  // try, start, forget … (everyday)
     int m_cost_verb = -1, m_dollar_noun = -1;  // everyday prices, when the lexicon has "cost" and "dollar"
     int m_home_noun = -1;      // "at home", "go home"
+    std::vector<int> m_event_nouns;  // things that happen at a time: "the meeting is tomorrow"
     int m_ever = -1, m_never = -1;  // frequency adverbs of experience: "have you ever been to japan"
     int m_old_adjective = -1;  // "old", said of people too in the everyday grammar: "how old are you"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
@@ -121,8 +123,10 @@ private:
     void maybe_been_to(Clause & c);
     void maybe_spatial(NounPhrase & place);
     void add_location(NounPhrase & np);
+    void maybe_when_it_is(Clause & c);
     std::shared_ptr<NounPhrase> home_or(std::shared_ptr<NounPhrase> place, bool person, double p);
-    bool moment(int adverb) const;  // a past time that places an event under way
+    bool point_in_time(int adverb) const;  // "tomorrow", "on monday", "at 7 pm"
+    bool moment(int adverb) const;         // a past one, that places an event under way
     int pick_moment();
     void tag_clause(const Clause & c);
     void tag_noun_phrase(const NounPhrase & np);

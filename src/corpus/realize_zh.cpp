@@ -56,8 +56,9 @@ public:
         else if (c.mood == Mood::Imperative && c.lets) noun_phrase(c.subject);  // 我們 … 吧
         else if (c.mood == Mood::Imperative || c.to_infinitive) {}  // the listener, or the main clause's subject
         else if (!(relative && c.gap == Role::Subject)) noun_phrase(c.subject);
-        if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time)) adverb(c.time, c.id + 8);
-        if (wh && c.gap == Role::Time) out.add(c.what_time ? Tokens{"幾", "點"} : Tokens{"什麼時候"}, c.id + 6);
+        // "the meeting is tomorrow": the time is the copula's predicate, after 是 (會議 是 明天, 是 什麼時候).
+        if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time) && !c.time_predicate) adverb(c.time, c.id + 8);
+        if (wh && c.gap == Role::Time && !c.time_predicate) out.add(c.what_time ? Tokens{"幾", "點"} : Tokens{"什麼時候"}, c.id + 6);
         if (wh && c.gap == Role::Reason) out.add("為什麼", c.id + 6);
         // "never" of the past is 從來 沒 (從來 沒 去 過), of habits 從不.
         const bool never_was = c.frequency >= 0 && m_lex.adverbs[size_t(c.frequency)].en == Tokens{"never"} && v &&
@@ -124,6 +125,8 @@ public:
                 if (c.negated) out.add("不", c.id + 2);
                 out.add("是", c.id);
                 if (c.predicate) noun_phrase(*c.predicate);
+                if (c.time_predicate && wh) out.add(c.what_time ? Tokens{"幾", "點"} : Tokens{"什麼時候"}, c.id + 6);
+                else if (c.time_predicate) adverb(c.time, c.id + 8);
             }
             return;
         }

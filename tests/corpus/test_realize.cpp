@@ -413,6 +413,20 @@ TEST_F(Fixture, Home) {
     expect(sentence(go), "we went home yesterday .", "我們 昨天 回 了 家 。", "Wir sind gestern nach Hause gegangen .");
 }
 
+// The time as the copula's predicate: after 是 in Chinese (會議 是 明天, asked 是 什麼時候).
+TEST_F(Fixture, TimePredicate) {
+    ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "meeting\tmeetings\tactivity\t0\t會議\t場\tTreffen\tTreffen\tn\t0\t-\t-\t-\n",
+                               kVerbs, kAdjectives, kAdverbs, &lex).ok);  // 12
+    Clause c = clause(-1, Tense::Present);
+    c.subject = noun(12);
+    c.time = 1;
+    c.time_predicate = true;
+    expect(sentence(c), "the meeting is tomorrow .", "會議 是 明天 。", "Das Treffen ist morgen .");
+    c.mood = Mood::Wh;
+    c.gap = Role::Time;
+    expect(sentence(c), "when is the meeting ?", "會議 是 什麼時候 ？", "Wann ist das Treffen ?");
+}
+
 // "what time" asks the clock: 幾 點 where "when" is 什麼時候; um wie viel Uhr before the verb.
 TEST_F(Fixture, WhatTime) {
     Clause c = clause(2, Tense::Past);
