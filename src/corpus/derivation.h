@@ -102,6 +102,7 @@ struct Clause {
                                 // unsaid: "(i tried) to call her" (試著 打電話 給 她, , sie anzurufen)
     bool what_time = false;     // Role::Time asked as "what time" (幾 點, um wie viel Uhr), not "when"
     bool time_predicate = false;  // the copula says when: "the meeting is tomorrow" (會議 是 明天)
+    bool used_to = false;       // a past habit: "i used to play the piano" (以前 常 彈, früher gespielt)
     bool perfect_done = false;  // a perfect saying something is now done ("she has bought a car":
                                 // 她 買 了 車) rather than an experience ("have you seen it": 看 過)
     Degree degree = Degree::None;

@@ -26,7 +26,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
                                "past_progressive", "age", "what_time", "home", "must_not",
                                "been_to", "spatial", "place_modifier",
-                               "time_predicate"})
+                               "time_predicate", "used_to"})
             t.push_back(e);
         return t;
     }();
@@ -612,6 +612,14 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (c.duration && chance(0.6)) c.gap = Role::Duration;  // "how long did you wait"
         if (c.time_predicate) c.gap = Role::Time;               // "when is your birthday"
     }
+    // A habit is stated, in the past, without a time of its own: not "did you used to", "used to ...
+    // yesterday".
+    if (c.used_to && (c.mood != Mood::Statement || c.negated || c.tense != Tense::Past || c.duration || c.going_to))
+        c.used_to = false;
+    if (c.used_to) {
+        c.time = c.frequency = -1;
+        c.time_fronted = false;
+    }
     if (c.time_predicate) {  // not "on monday my lesson is", "the meeting is usually at 9"
         c.time_fronted = false;
         c.frequency = c.manner = -1;
@@ -713,7 +721,7 @@ void Grammar::maybe_duration(Clause & c) {
 // "i tried to call her", "she forgot to buy milk": the event becomes the to-infinitive of a verb
 // that takes one, which the same person does.
 void Grammar::maybe_infinitive(Clause & c) {
-    if (m_infinitive_verbs.empty() || c.modal != Modal::None || c.progressive || c.going_to || c.complement ||
+    if (m_infinitive_verbs.empty() || c.modal != Modal::None || c.progressive || c.going_to || c.used_to || c.complement ||
         !is_person(m_lex, c.subject) || !chance(0.06))
         return;
     Clause inner = std::move(c);
@@ -756,6 +764,10 @@ void Grammar::everyday_event(Clause & c, const Verb & v, bool main) {
     if (c.modal == Modal::None && c.tense == Tense::Past && dynamic && !motion && v.frame != Frame::Clause &&
         !german::preterite(v.de_inf, v.de_pp, v.de_sep, 2).empty() && chance(0.12))
         c.progressive = true;
+    // A past habit: "i used to play the piano" (以前 常 彈 鋼琴, ich habe früher Klavier gespielt).
+    if (!c.progressive && c.modal == Modal::None && c.tense == Tense::Past && dynamic && v.frame != Frame::Clause && main &&
+        chance(0.06))
+        c.used_to = true;
     if (c.modal == Modal::None && c.tense == Tense::Future && chance(0.4)) c.going_to = true;
 }
 
@@ -1033,6 +1045,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.gap == Role::Frequency) m_tags.insert("how_often");
     if (c.what_time) m_tags.insert("what_time");
     if (c.time_predicate) m_tags.insert("time_predicate");
+    if (c.used_to) m_tags.insert("used_to");
     if (c.place && c.gap != Role::Place && c.place->spatial >= 0) m_tags.insert("spatial");
     if (been_to(m_lex, c)) m_tags.insert("been_to");
     if ((c.place && c.gap != Role::Place && is_home(m_lex, *c.place)) || (c.destination && is_home(m_lex, *c.destination)))
@@ -1113,6 +1126,7 @@ Sentence Grammar::sample(Rng & rng, float richness) {
         for (Clause * k : {&s.main, &second}) {
             if (k->tense != Tense::Future) k->going_to = false;
             if (k->tense != Tense::Present && k->tense != Tense::Past) k->progressive = false;
+            if (k->tense != Tense::Past) k->used_to = false;
         }
         s.second = std::make_shared<Clause>(std::move(second));
         s.subordinate_first = s.link != Connective::And && s.link != Connective::But && chance(0.4);

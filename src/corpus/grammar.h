@@ -18,6 +18,7 @@
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
 //   past_progressive (was reading when you called: 在 看 書, las ein Buch)
+//   used_to (i used to play the piano: 以前 常 彈 鋼琴, früher Klavier gespielt)
 //   time_predicate (the meeting is tomorrow: 會議 是 明天, das Treffen ist morgen)
 //   place_modifier (the book on the table: 桌子 上 的 書, das Buch auf dem Tisch)
 //   spatial (under the table: 在 桌子 下面, unter dem Tisch; next to, behind, in front of, near)

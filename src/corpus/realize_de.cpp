@@ -373,6 +373,7 @@ private:
         if (c.time >= 0 && c.gap != Role::Time && !(c.time_fronted && !relative && !wh && c.mood == Mood::Statement))
             adverb(m, c.time, c.id + 8);
         if (c.frequency >= 0) adverb(m, c.frequency, c.id + 9);
+        if (c.used_to) m.add("früher", c.id + 1);  // ich habe früher Klavier gespielt
         if (c.duration) duration(m, c, wh && c.gap == Role::Duration);
         if (c.modal == Modal::Like) {  // ich esse am Samstag gern Äpfel; ich esse nicht gern Äpfel
             if (c.negated) m.add("nicht", c.id + 2);

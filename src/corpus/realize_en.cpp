@@ -430,7 +430,11 @@ private:
                 rest->words().back().possible.push_back(c.id + 1);
                 return;
             case Tense::Past: case Tense::Present:
-                if (needs_do) {
+                if (c.used_to) {  // "used to play"
+                    rest->add("used", c.id + 1);
+                    rest->add("to", c.id + 1, false);
+                    rest->add(v->en_base, c.id);
+                } else if (needs_do) {
                     do_support();
                     rest->add(v->en_base, c.id);
                 } else if (past) {

@@ -65,6 +65,7 @@ public:
                                !v->zh_asp.empty() && c.modal == Modal::None && (c.tense == Tense::Past || c.tense == Tense::Perfect);
         if (never_was) out.add(Tokens{"從來", "沒"}, c.id + 9);
         else if (c.frequency >= 0) adverb(c.frequency, c.id + 9);
+        if (c.used_to) out.add(Tokens{"以前", "常"}, c.id + 1);  // 我 以前 常 彈 鋼琴: a habit, no 了
         if (wh && c.gap == Role::Frequency) out.add(Tokens{"多", "常"}, c.id + 6);
 
         if (!v) {  // the copula
@@ -180,7 +181,7 @@ public:
         if (c.modal == Modal::None && !relative && !c.progressive && c.mood != Mood::Imperative) {
             // Habits (常常, 總是) take no 了 even in the past.
             if (c.tense == Tense::Past && !c.negated && !stative && v->frame != Frame::Clause && c.frequency < 0 &&
-                c.gap != Role::Frequency && !infinitive)
+                c.gap != Role::Frequency && !infinitive && !c.used_to)
                 aspect = v->zh_asp;
             if (c.tense == Tense::Perfect && v->frame != Frame::Clause)
                 aspect = !c.perfect_done ? "過" : stative || infinitive ? "" : v->zh_asp;

@@ -120,8 +120,6 @@ std::vector<UnlearnedConstruction> unlearned_constructions(const std::vector<std
         if (w == "were" && i > 1 && f.at(i - 2) == "if") f.add("the conditional (would)", i - 2, i);  // if i were
         // will have finished
         if (w == "will" && f.at(n) == "have" && looks_like_participle(f.at(n + 1))) f.add("the future perfect", i, n + 1);
-        // used to play
-        if (w == "used" && f.at(i + 1) == "to" && !in(f.at(i + 2), {"it", "the", "a", "this", "that"})) f.add("used to (a past habit)", i, i + 2);
         if (in(w, {"whose", "whom"})) f.add("a relative clause with whose or whom", i, i);
         // how long does it take, too tired to
         // "how long did you wait" and "how long is the river" the grammar has; "it takes an hour" it has not

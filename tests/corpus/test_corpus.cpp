@@ -246,7 +246,6 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
         {"i would go if i had time .", "the conditional (would)", "would go"},
         {"if i were you , i'd stay .", "the conditional (would)", "if i were"},
         {"we will have finished by noon .", "the future perfect", "will have finished"},
-        {"he used to play the piano .", "used to (a past habit)", "used to play"},
         {"the man whose car was stolen is here .", "a relative clause with whose or whom", "whose"},
         {"how long does it take to get there ?", "it takes (a time)", "it take"},
         {"i am too tired to work .", "too … to", "too tired to"},
@@ -264,7 +263,7 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
                                  "you don't have to come .", "she needs to sleep .",
                                  "she is as tall as her brother .", "how long have you lived in taipei ?",
                                  "we waited for ten minutes .", "she was reading a book when i called .",
-                                 "we will have seven guests .", "did it take off ?", "i had to wait .", "the children were seen in the garden ."})
+                                 "we will have seven guests .", "did it take off ?", "i had to wait .", "he used to play the piano .", "the children were seen in the garden ."})
         EXPECT_TRUE(unlearned_constructions(attn::tokenize_words(learned)).empty()) << learned;
 }
 

@@ -413,6 +413,17 @@ TEST_F(Fixture, Home) {
     expect(sentence(go), "we went home yesterday .", "我們 昨天 回 了 家 。", "Wir sind gestern nach Hause gegangen .");
 }
 
+// A past habit: used to / 以前 常 without 了 / the perfect with früher.
+TEST_F(Fixture, UsedTo) {
+    Clause c = clause(0, Tense::Past);
+    c.used_to = true;
+    c.subject = pronoun(Pronoun::She);
+    c.object = share(noun(1, Det::A));
+    c.place = share(noun(3));
+    expect(sentence(c), "she used to buy a dress in the park .", "她 以前 常 在 公園 買 一 件 洋裝 。",
+           "Sie hat früher ein Kleid im Park gekauft .");
+}
+
 // The time as the copula's predicate: after 是 in Chinese (會議 是 明天, asked 是 什麼時候).
 TEST_F(Fixture, TimePredicate) {
     ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "meeting\tmeetings\tactivity\t0\t會議\t場\tTreffen\tTreffen\tn\t0\t-\t-\t-\n",
