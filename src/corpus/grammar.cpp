@@ -78,6 +78,8 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         if (lex.verbs[size_t(i)].en_base == Tokens{"cost"} && lex.verbs[size_t(i)].frame == Frame::Transitive) m_cost_verb = i;
     for (int i = 0; i < int(lex.nouns.size()); i++)
         if (lex.nouns[size_t(i)].en_sg == Tokens{"dollar"}) m_dollar_noun = i;
+    for (int i = 0; i < int(lex.verbs.size()); i++)
+        if (lex.verbs[size_t(i)].en_base == Tokens{"go"} && destination_pattern_zh(lex.verbs[size_t(i)])) m_go_verb = i;
     for (int i = 0; i < int(lex.adverbs.size()); i++) {
         if (lex.adverbs[size_t(i)].kind != AdverbKind::Frequency) continue;
         if (lex.adverbs[size_t(i)].en == Tokens{"ever"}) m_ever = i;
@@ -385,6 +387,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (k < 0.06f) return existential_clause(richness, main);
         if (k < 0.10f) return weather_clause(richness, main);
         if (k < 0.12f && m_old_adjective >= 0) return age_clause(richness, main);
+        if (k < 0.13f && m_go_verb >= 0 && m_ever >= 0 && m_never >= 0) return been_to_clause(main);
     }
     Clause c;
     c.id = new_id();

@@ -78,6 +78,7 @@ private:
     int m_home_noun = -1;      // "at home", "go home"
     std::vector<int> m_event_nouns;  // things that happen at a time: "the meeting is tomorrow"
     int m_ever = -1, m_never = -1;  // frequency adverbs of experience: "have you ever been to japan"
+    int m_go_verb = -1;
     int m_old_adjective = -1;  // "old", said of people too in the everyday grammar: "how old are you"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
     std::vector<int> m_phrase_leads;  // the greetings and apologies that can open another phrase
@@ -109,6 +110,7 @@ private:
     Clause existential_clause(float richness, bool main);
     Clause weather_clause(float richness, bool main);
     Clause age_clause(float richness, bool main);
+    Clause been_to_clause(bool main);
     void maybe_how_many(Clause & c);
     void maybe_how(Clause & c);
     void maybe_infinitive(Clause & c);

@@ -78,6 +78,30 @@ void Grammar::maybe_been_to(Clause & c) {
     }
 }
 
+// "have you ever been to japan?", "i have never been to the zoo": where one has been, mostly the
+// listener asked, or the speaker saying never.
+Clause Grammar::been_to_clause(bool main) {
+    Clause c;
+    c.id = new_id();
+    c.verb = m_go_verb;
+    c.tense = Tense::Perfect;
+    c.subject = noun_phrase(kPeople, 0.0f, true, false);
+    if (chance(0.5)) {
+        c.subject = NounPhrase{};
+        c.subject.kind = NounPhrase::Kind::Pronoun;
+        c.subject.pronoun = main && chance(0.6) ? Pronoun::You : Pronoun::I;
+        c.subject.id = new_id();
+    }
+    c.destination = std::make_shared<NounPhrase>(place_phrase(0.0f, m_locations));
+    if (main && chance(0.5)) {
+        c.mood = Mood::YesNo;
+        if (chance(0.7)) c.frequency = m_ever;
+    } else {
+        c.frequency = m_never;  // a statement of experience; without "never" it would read as "has gone to"
+    }
+    return c;
+}
+
 // "how old are you?", "my brother is ten years old", "she is older than me": a person's age.
 Clause Grammar::age_clause(float richness, bool main) {
     Clause c;
