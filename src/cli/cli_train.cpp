@@ -37,6 +37,7 @@
 #include "cli/cli.h"
 #include "cli/config_fields.h"
 #include "cli/train_loop.h"
+#include "core/sha256.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
 #include "train/meta_value.h"
@@ -398,6 +399,7 @@ int cli_train(int argc, char ** argv) {
     std::map<std::string, std::string> checkpoint_meta = info;
     checkpoint_meta["config"] = rc.rnn ? rc.rnn_model.to_json() : rc.model.to_json();
     checkpoint_meta["replicas"] = std::to_string(rc.replicas);
+    if (!pieces_text.empty()) checkpoint_meta["pieces_sha256"] = sha256_hex(pieces_text);  // resume refuses other pieces
     Seq2SeqTask task(*model.seq2seq, train_data, rc.trainer.max_tokens, replica_models);
     Trainer trainer(task, rc.trainer, checkpoint_meta);
     if (!rc.init.empty()) {

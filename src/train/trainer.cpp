@@ -107,6 +107,15 @@ Status Trainer::resume(const std::string & path) {
     if (progress.data_seed != m_cfg.seed)
         return Status::error(path + ": the checkpoint was made with data seed " + std::to_string(progress.data_seed) +
                              ", this run uses " + std::to_string(m_cfg.seed));
+    // Files the run names by their hash (its *_sha256 entries, such as the subword pieces') must be
+    // the checkpoint's: other pieces would give the same token ids other meanings.
+    for (const auto & [key, value] : m_meta) {
+        const bool hash = key.size() > 7 && key.compare(key.size() - 7, 7, "_sha256") == 0;
+        const auto theirs = extra.find(key);
+        if (hash && theirs != extra.end() && theirs->second != value)
+            return Status::error(path + ": the checkpoint was trained on other data (" + key +
+                                 " differs): resume with the run's own files, or start again");
+    }
     // Copy values in place: models keep views into their tensors.
     for (auto & [name, t] : mine) std::memcpy(t.data(), params.at(name).data(), size_t(t.numel()) * sizeof(float));
     m_adam = std::move(adam);

@@ -73,6 +73,28 @@ TEST(Trainer, ResumedRunEndsWithTheSameWeights) {
             << name << " differs after resume";
 }
 
+// A checkpoint resumes only on the files it was trained on, where the run names them by hash: the
+// same token ids from other subword pieces would mean other words.
+TEST(Trainer, ResumeRefusesOtherPieces) {
+    const TransformerConfig c = toy_config(1, 16, 32, 2);
+    const auto data = make_toy_examples(ToyTask::Copy, 100, 1, 6, 3);
+    Compute cc(BackendKind::Eigen);
+    const TrainOptions opts{/*dropout=*/0.0f, /*label_smoothing=*/0.1f};
+    Transformer m;
+    ASSERT_TRUE(Transformer::create(c, Transformer::random_weights(c, 1), &m));
+    TransformerTrainer s2s(cc, m, opts);
+    Seq2SeqTask task(s2s, data, 256);
+    Trainer a(task, small_run("resume_pieces", 5), {{"pieces_sha256", "aaa"}});
+    a.step(0.0);
+    ASSERT_TRUE(a.save_checkpoint());
+    Trainer same(task, small_run("resume_pieces", 5), {{"pieces_sha256", "aaa"}});
+    EXPECT_TRUE(same.resume(small_run("resume_pieces", 5).checkpoint_path));
+    Trainer other(task, small_run("resume_pieces", 5), {{"pieces_sha256", "bbb"}});
+    const Status st = other.resume(small_run("resume_pieces", 5).checkpoint_path);
+    EXPECT_FALSE(st);
+    EXPECT_NE(st.message.find("pieces_sha256 differs"), std::string::npos) << st.message;
+}
+
 // Data parallel (Seq2SeqTask with replicas): without dropout, a batch split over two models gives
 // the loss and gradients one model computes for the whole batch, and a run repeats exactly.
 TEST(Trainer, DataParallelBatchEqualsOneModelsAndRepeats) {
