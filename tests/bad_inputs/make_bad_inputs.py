@@ -60,7 +60,7 @@ put("weights", "overlapping_offsets.safetensors",
 put("weights", "nan_values.safetensors",
     safetensors({"w": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}}, struct.pack("<4f", 1, float("nan"), 3, 4)))
 
-# --- URL fragments (the address bar's #..., parsed by src/app/url_state.h) ---
+# --- URL fragments (the address bar's #..., parsed by src/share/url_state.h) ---
 put("url", "malformed_hash.txt", "#panel=attention&sentence=the%2 cat&layer=1")
 put("url", "absurd_layer.txt", "#panel=attention&layer=99999&head=2")
 put("url", "absurd_head.txt", "#panel=attention&layer=1&head=4096")

@@ -1,4 +1,4 @@
-// libFuzzer target: the URL-state parser (src/app/url_state.h), which reads the address bar's
+// libFuzzer target: the URL-state parser (src/share/url_state.h), which reads the address bar's
 // fragment and host pages' messages: untrusted text. Besides "no crash": a fragment that parses
 // formats to a canonical one that parses back to the same state, and formatting is idempotent.
 #include "share/url_state.h"
