@@ -1,7 +1,7 @@
 // The everyday constructions of the grammar (GrammarOptions::everyday): the progressive and its
-// past, going to, like to, have to, ages, durations, clock times and dates, there is, the weather,
-// home, places by their sides, how-questions, set phrases. grammar.cpp draws the core sentence;
-// these refine or replace its clauses.
+// past, going to, like to, used to, infinitives, durations, ages, where one has been, when an
+// event is, there is, the weather, home, places by their sides and places that pick a noun out,
+// how-questions and set phrases. grammar.cpp draws the core clause; these refine or replace it.
 #include "corpus/grammar.h"
 
 #include "corpus/german_morphology.h"
