@@ -58,7 +58,7 @@ public:
         else if (!(relative && c.gap == Role::Subject)) noun_phrase(c.subject);
         // "the meeting is tomorrow": the time is the copula's predicate, after 是 (會議 是 明天, 是 什麼時候).
         if (c.time >= 0 && !c.time_fronted && !(wh && c.gap == Role::Time) && !c.time_predicate) adverb(c.time, c.id + 8);
-        if (wh && c.gap == Role::Time && !c.time_predicate) out.add(c.what_time ? Tokens{"幾", "點"} : Tokens{"什麼時候"}, c.id + 6);
+        if (wh && c.gap == Role::Time && !c.time_predicate) out.add(when_words(c), c.id + 6);
         if (wh && c.gap == Role::Reason) out.add("為什麼", c.id + 6);
         // "never" of the past is 從來 沒 (從來 沒 去 過), of habits 從不.
         const bool never_was = c.frequency >= 0 && m_lex.adverbs[size_t(c.frequency)].en == Tokens{"never"} && v &&
@@ -126,7 +126,7 @@ public:
                 if (c.negated) out.add("不", c.id + 2);
                 out.add("是", c.id);
                 if (c.predicate) noun_phrase(*c.predicate);
-                if (c.time_predicate && wh) out.add(c.what_time ? Tokens{"幾", "點"} : Tokens{"什麼時候"}, c.id + 6);
+                if (c.time_predicate && wh) out.add(when_words(c), c.id + 6);
                 else if (c.time_predicate) adverb(c.time, c.id + 8);
             }
             return;
@@ -256,6 +256,9 @@ private:
         const Noun & n = m_lex.nouns[size_t(place.noun)];
         if (n.zh_loc.empty() && !n.proper && place.spatial < 0) out.add("裡", place.id + 4, false);
     }
+
+    // "when" is 什麼時候; "what time" 幾 點.
+    static Tokens when_words(const Clause & c) { return c.what_time ? Tokens{"幾", "點"} : Tokens{"什麼時候"}; }
 
     // "going to" is 要 (我 要 去), "will" 會; negated, both are 不 會, since 不 要 says "don't".
     static const char * future_word(const Clause & c) { return c.going_to && !c.negated ? "要" : "會"; }
