@@ -316,14 +316,20 @@ void Grammar::add_relative(NounPhrase & np, float richness) {
 int Grammar::pick_time(Tense t) {
     const uint8_t need = t == Tense::Past ? kPastOk : t == Tense::Future ? kFutureOk : kPresentOk;
     if (t == Tense::Perfect) return -1;  // "i have visited yesterday" is not English
-    if (!m_adverbs_clock.empty() && chance(0.2)) {  // "at 9 : 30", "on october 12"
+    return pick_time_where(32, [&](int a) { return (m_lex.adverbs[size_t(a)].tenses & need) != 0; });
+}
+
+// A clock time or date a fifth of the time ("at 9 : 30", "on october 12"), else a time adverb
+// that `ok` accepts, drawn up to `attempts` times; -1 when none is.
+int Grammar::pick_time_where(int attempts, const std::function<bool(int)> & ok) {
+    if (!m_adverbs_clock.empty() && chance(0.2)) {
         m_tags.insert("clock_time");
         return pick(m_adverbs_clock);
     }
-    for (int attempt = 0; attempt < 32; attempt++) {
+    for (int attempt = 0; attempt < attempts; attempt++) {
         const int a = pick(m_adverbs_time);
         if (a < 0) return -1;
-        if (m_lex.adverbs[size_t(a)].tenses & need) return a;
+        if (ok(a)) return a;
     }
     return -1;
 }

@@ -122,6 +122,7 @@ private:
     void maybe_duration(Clause & c);
     void fill_verb_arguments(Clause & c, const Verb & v, float richness, bool allow_complement, bool allow_relative);
     int pick_time(Tense t);
+    int pick_time_where(int attempts, const std::function<bool(int)> & ok);
     void maybe_age(Clause & c);
     void maybe_been_to(Clause & c);
     void maybe_spatial(NounPhrase & place);

@@ -51,15 +51,7 @@ bool Grammar::moment(int adverb) const {
 }
 
 int Grammar::pick_moment() {
-    if (!m_adverbs_clock.empty() && chance(0.2)) {
-        m_tags.insert("clock_time");
-        return pick(m_adverbs_clock);
-    }
-    for (int attempt = 0; attempt < 64; attempt++) {
-        const int a = pick(m_adverbs_time);
-        if (moment(a)) return a;
-    }
-    return -1;
+    return pick_time_where(64, [&](int a) { return moment(a); });
 }
 
 // "have you ever been to japan?", "she has never been to tokyo": a place as an experience.

@@ -98,6 +98,14 @@ struct Fixture : ::testing::Test {
         return s;
     }
     template <class T> static std::shared_ptr<T> share(T v) { return std::make_shared<T>(std::move(v)); }
+    std::shared_ptr<Duration> span(int count, TimeUnit unit) {  // "two hours", "ten years (old)"
+        Duration d;
+        d.count = count;
+        d.unit = unit;
+        d.id = next_id;
+        next_id += 16;
+        return share(d);
+    }
 
     void expect(const Sentence & s, const std::string & en, const std::string & zh, const std::string & de) {
         const CorpusExample e = realize_example(lex, s);
@@ -454,26 +462,18 @@ TEST_F(Fixture, WhatTime) {
 // A person's age: years are the Chinese predicate (十 歲, no 是), zehn Jahre alt; an old person is
 // 很 老, never 舊; digits above twenty.
 TEST_F(Fixture, Ages) {
-    auto years = [&](int count) {
-        Duration d;
-        d.count = count;
-        d.unit = TimeUnit::Year;
-        d.id = next_id;
-        next_id += 16;
-        return share(d);
-    };
     Clause c = clause(-1, Tense::Present);
     NounPhrase sister = noun(2, Det::Poss);
     sister.possessor = Pronoun::I;
     c.subject = sister;
     c.predicate_adjective = 2;
-    c.age = years(10);
+    c.age = span(10, TimeUnit::Year);
     expect(sentence(c), "my sister is ten years old .", "我 的 姊姊 十 歲 。", "Meine Schwester ist zehn Jahre alt .");
     Clause q = clause(-1, Tense::Present);
     q.subject = pronoun(Pronoun::She);
     q.predicate_adjective = 2;
     q.mood = Mood::YesNo;
-    q.age = years(25);
+    q.age = span(25, TimeUnit::Year);
     expect(sentence(q), "is she 25 years old ?", "她 25 歲 嗎 ？", "Ist sie 25 Jahre alt ?");
     Clause plain = clause(-1, Tense::Present);
     plain.subject = noun(4);
@@ -1026,14 +1026,6 @@ TEST_F(Fixture, Durations) {
     ASSERT_TRUE(Lexicon::parse(kNouns, std::string(kVerbs) +
                                "wait\twaits\twaited\twaited\tintr\tperson\t-\t等\t了\twarten\twarte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\t-\n",
                                kAdjectives, kAdverbs, &lex).ok);
-    auto span = [&](int count, TimeUnit unit) {
-        Duration d;
-        d.count = count;
-        d.unit = unit;
-        d.id = next_id;
-        next_id += 16;
-        return share(d);
-    };
     Clause slept = clause(4, Tense::Past);
     slept.subject = pronoun(Pronoun::I);
     slept.duration = span(2, TimeUnit::Hour);
