@@ -4,7 +4,8 @@
 // repeating, per category and overall, as a Markdown table. --out writes every output with why it
 // ended (id, category, English, translation, stop, confidence), for reading them. Two more rows
 // split the set by whether the reader is warned (stopped, unsure, or a construction the grammar
-// lacks: models/translator.h).
+// lacks: models/translator.h). The last two put the model beside a second human translator: each
+// scored against the first reference alone.
 #include "cli/cli.h"
 #include "models/everyday_eval.h"
 
@@ -19,6 +20,11 @@ namespace {
 void print_row(const EverydayScore & s) {
     std::printf("| %s | %d | %.1f | %.1f | %.1f%% | %.1f%% |\n", s.category.c_str(), s.sentences, s.chrf, s.bleu,
                 100.0 * s.unknown_rate(), 100.0 * s.stopped_rate());
+}
+
+// A row of scores alone: the reading columns do not apply to a reference.
+void print_scores(const EverydayScore & s) {
+    std::printf("| %s | %d | %.1f | %.1f | – | – |\n", s.category.c_str(), s.sentences, s.chrf, s.bleu);
 }
 
 } // namespace
@@ -57,6 +63,8 @@ int cli_eval_everyday(int argc, char ** argv) {
     print_row(e.all);
     if (e.warned.sentences) print_row(e.warned);
     if (e.unwarned.sentences) print_row(e.unwarned);
+    print_scores(e.model_one_reference);
+    print_scores(e.references_agree);
     if (!out_path.empty()) {
         std::ofstream f(out_path, std::ios::binary | std::ios::trunc);
         for (size_t i = 0; i < items.size(); i++)

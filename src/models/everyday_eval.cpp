@@ -47,6 +47,23 @@ EverydayScore score_everyday(const std::string & category, const std::vector<con
     return s;
 }
 
+void score_against_first_reference(const std::vector<EverydayItem> & items, const std::vector<std::string> & hypotheses,
+                                   bool chinese, EverydayScore * model, EverydayScore * second_reference) {
+    std::vector<const EverydayItem *> first_only;
+    std::vector<EverydayItem> firsts;
+    firsts.reserve(items.size());
+    std::vector<const std::string *> hyps, seconds;
+    for (size_t i = 0; i < items.size() && i < hypotheses.size(); i++) {
+        if (items[i].references.size() < 2) continue;
+        firsts.push_back({items[i].id, items[i].category, items[i].source, {items[i].references[0]}});
+        hyps.push_back(&hypotheses[i]);
+        seconds.push_back(&items[i].references[1]);
+    }
+    for (const EverydayItem & f : firsts) first_only.push_back(&f);
+    *model = score_everyday("the model against the first reference alone", first_only, hyps, chinese);
+    *second_reference = score_everyday("the second reference against the first (a second translator)", first_only, seconds, chinese);
+}
+
 EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::vector<EverydayItem> & items,
                                const DecodeOptions & opts) {
     EverydayEval e;
@@ -102,6 +119,7 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
              ? warned : unwarned).push_back(i);
     e.warned = score("with a warning (stopped, unsure, or a construction it never learned)", warned);
     e.unwarned = score("without a warning", unwarned);
+    score_against_first_reference(items, e.hypotheses, t.chinese(), &e.model_one_reference, &e.references_agree);
     return e;
 }
 

@@ -40,6 +40,10 @@ struct EverydayEval {
     // The items whose translation came with a warning (stopped, the low-confidence notice, or the
     // construction notice of models/translator.h), and the rest: whether the warnings pick out the worse translations.
     EverydayScore warned, unwarned;
+    // What a second translator scores: the second reference against the first alone, beside the
+    // model against the first alone. chrF of Chinese is low even between two good translations
+    // (few long character n-grams match), so the model's number means something only next to it.
+    EverydayScore model_one_reference, references_agree;
 };
 
 EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::vector<EverydayItem> & items,
@@ -49,5 +53,10 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
 // what a test recomputes from committed outputs.
 EverydayScore score_everyday(const std::string & category, const std::vector<const EverydayItem *> & items,
                              const std::vector<const std::string *> & hypotheses, bool chinese);
+
+// The two rows of EverydayEval that compare the model with a second human translator, from the
+// model's outputs (one per item) and the items' first two references.
+void score_against_first_reference(const std::vector<EverydayItem> & items, const std::vector<std::string> & hypotheses,
+                                   bool chinese, EverydayScore * model, EverydayScore * second_reference);
 
 } // namespace attn
