@@ -119,12 +119,15 @@ int Grammar::pick(const std::vector<int> & v) {
     return v[size_t(std::upper_bound(cum.begin(), cum.end(), r) - cum.begin()) % v.size()];
 }
 
-// How often the everyday grammar draws a word: by frequency, 1/√rank (a word of rank 50 or better
-// counts as 50, an unranked hand entry as 500), and a third as often when no person has checked
-// its translations, so the checked, common words make most of the corpus and the rest still appear.
+// How often the everyday grammar draws a word: by frequency, 1/rank^0.75 (a word of rank 50 or
+// better counts as 50, an unranked hand entry as 500), and a third as often when no person has
+// checked its translations. The exponent gives the corpus the rank profile of real general English:
+// of the content words in the English of Ding's example sentences, 40% are among the 300 most
+// frequent lemmas, 26% rank 301-1,000, 23% 1,001-3,000 and 12% lower; drawn with 0.75 the corpus
+// has 39 / 28 / 25 / 8% (with 1/√rank it had 31 / 27 / 31 / 11%, too few everyday words).
 double Grammar::word_weight(int rank, bool checked) {
     const double r = rank <= 0 ? 500.0 : std::max(50.0, double(rank));
-    return (checked ? 1.0 : 0.3) / std::sqrt(r);
+    return (checked ? 1.0 : 0.3) / std::pow(r, 0.75);
 }
 
 void Grammar::weigh(const std::vector<int> & pool, const std::function<double(int)> & weight) {

@@ -94,8 +94,9 @@ bool parse_flag(const std::string & cell, bool * out) {
     return true;
 }
 
-Status parse_nouns(const std::string & text, std::vector<Noun> * out) {
-    Checker ck{"nouns.tsv"};
+// `senses`: a senses-*.tsv file, whose English repeats (add_senses checks it instead).
+Status parse_nouns(const std::string & text, std::vector<Noun> * out, bool senses = false) {
+    Checker ck{senses ? "senses-nouns.tsv" : "nouns.tsv"};
     std::set<std::string> seen;
     for (const Row & r : rows_of(text)) {
         const bool generated = r.cells.size() == 17;  // + rank wn src checked
@@ -134,14 +135,14 @@ Status parse_nouns(const std::string & text, std::vector<Noun> * out) {
         if (generated && n.zh_cl.empty() && n.countable() && !(n.zh.size() == 1 && self_counting.count(n.zh[0]))) n.zh_cl = "個";
         const bool counts_itself = generated && n.zh.size() == 1 && self_counting.count(n.zh[0]);
         if (!n.named() && n.zh_cl.empty() && !n.mass && !counts_itself) { ck.fail(r.line, "a countable noun needs a classifier"); break; }
-        if (!seen.insert(c[0]).second) { ck.fail(r.line, "duplicate noun " + c[0]); break; }
+        if (!senses && !seen.insert(c[0]).second) { ck.fail(r.line, "duplicate noun " + c[0]); break; }
         out->push_back(std::move(n));
     }
     return ck.status;
 }
 
-Status parse_verbs(const std::string & text, std::vector<Verb> * out) {
-    Checker ck{"verbs.tsv"};
+Status parse_verbs(const std::string & text, std::vector<Verb> * out, bool senses = false) {
+    Checker ck{senses ? "senses-verbs.tsv" : "verbs.tsv"};
     std::set<std::string> seen;
     for (const Row & raw : rows_of(text)) {
         // The generated table has en_ing after en_pp and rank wn src checked at the end: read it as
@@ -210,7 +211,7 @@ Status parse_verbs(const std::string & text, std::vector<Verb> * out) {
         }
         if (c[14] == "dat") v.de_dative = true;
         else if (c[14] != "acc" && c[14] != "-") { ck.fail(r.line, "de_case must be acc, dat or -"); break; }
-        if (!seen.insert(c[0]).second) { ck.fail(r.line, "duplicate verb " + c[0]); break; }
+        if (!senses && !seen.insert(c[0]).second) { ck.fail(r.line, "duplicate verb " + c[0]); break; }
         out->push_back(std::move(v));
     }
     return ck.status;
@@ -338,14 +339,69 @@ Status Lexicon::parse(const std::string & nouns, const std::string & verbs, cons
     return Status::success();
 }
 
+namespace {
+
+// A second sense of a word the table has already: the same English, another translation. Each
+// file row is an entry in the main table's format; its English must be in `entries`, and no entry
+// there may have both of its translations or share its arguments (`overlap`), so that one English
+// sentence never has two translations to learn.
+template <typename Entry, typename English, typename Same, typename Overlap>
+Status add_senses(const std::string & path, const std::vector<Entry> & senses, English english, Same same_translation,
+                  Overlap overlap, std::vector<Entry> * entries) {
+    for (const Entry & sense : senses) {
+        bool known = false;
+        for (const Entry & e : *entries) {
+            if (english(e) != english(sense)) continue;
+            known = true;
+            if (same_translation(e, sense))
+                return Status::error(path + ": " + english(sense)[0] + " has this sense already (same Chinese and German)");
+            if (overlap(e, sense))
+                return Status::error(path + ": " + english(sense)[0] + " has another sense for the same arguments");
+        }
+        if (!known) return Status::error(path + ": " + english(sense)[0] + " is not in the main table");
+        entries->push_back(sense);
+    }
+    return Status::success();
+}
+
+// Two senses of a verb with the same main frame must take different objects (or, without an
+// object, different subjects): "take the bus" is 搭, "take the book" 拿.
+bool verb_senses_overlap(const Verb & a, const Verb & b) {
+    if (a.frame != b.frame) return false;
+    const bool object = a.frame == Frame::Transitive || a.frame == Frame::Ditransitive;
+    return object ? (a.obj & b.obj) != 0 : (a.subj & b.subj) != 0;
+}
+
+} // namespace
+
 // The generated folder may also hold place_names.tsv (countries and cities, in the nouns' format):
-// they join the nouns, and an English name may not be a noun already.
+// they join the nouns, and an English name may not be a noun already. senses-nouns.tsv and
+// senses-verbs.tsv give everyday words a second sense (play the piano / play football, a flight /
+// a formation): the grammar draws each sense on its own, with its own restrictions.
 Status Lexicon::load(const std::string & dir, Lexicon * out) {
     std::string files[4];
     const char * names[4] = {"nouns.tsv", "verbs.tsv", "adjectives.tsv", "adverbs.tsv"};
     for (int i = 0; i < 4; i++)
         if (Status s = read_file(dir + "/" + names[i], &files[i]); !s) return s;
     if (Status s = parse(files[0], files[1], files[2], files[3], out); !s) return s;
+    if (std::string path = dir + "/senses-nouns.tsv", text; std::ifstream(path)) {
+        std::vector<Noun> senses;
+        if (Status s = read_file(path, &text); !s) return s;
+        if (Status s = parse_nouns(text, &senses, true); !s) return s;
+        Status s = add_senses(path, senses, [](const Noun & n) { return n.en_sg; },
+                              [](const Noun & a, const Noun & b) { return a.zh == b.zh && a.de_sg == b.de_sg; },
+                              [](const Noun & a, const Noun & b) { return a.cat == b.cat; }, &out->nouns);
+        if (!s) return s;
+    }
+    if (std::string path = dir + "/senses-verbs.tsv", text; std::ifstream(path)) {
+        std::vector<Verb> senses;
+        if (Status s = read_file(path, &text); !s) return s;
+        if (Status s = parse_verbs(text, &senses, true); !s) return s;
+        Status s = add_senses(path, senses, [](const Verb & v) { return v.en_base; },
+                              [](const Verb & a, const Verb & b) { return a.zh == b.zh && a.de_inf == b.de_inf; }, verb_senses_overlap,
+                              &out->verbs);
+        if (!s) return s;
+    }
     const std::string places_path = dir + "/place_names.tsv";
     if (!std::ifstream(places_path)) return Status::success();
     std::string places_text;

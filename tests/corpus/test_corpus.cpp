@@ -14,6 +14,7 @@
 
 #include <cctype>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -112,6 +113,56 @@ TEST(Lexicon, GeneratedTablesLoadWithTheHandEntries) {
             for (const Word & w : t->words()) ASSERT_FALSE(w.text.empty() || w.text == "-") << realize_example(gen, sent).en;
         }
     }
+}
+
+// A second sense joins a word the table has: refused when the word is not there, when it repeats
+// a translation, or when it would give one English sentence two translations.
+TEST(Lexicon, SecondSensesJoinTheirWord) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "attn_lexicon_senses";
+    std::filesystem::create_directories(dir);
+    auto write = [&](const char * name, const std::string & text) { std::ofstream(dir / name, std::ios::binary) << text; };
+    write("nouns.tsv", "bus\tbuses\tvehicle\t0\t公車\t輛\tBus\tBusse\tm\t0\t-\t-\t-\n"
+                       "book\tbooks\treadable\t0\t書\t本\tBuch\tBücher\tn\t0\t-\t-\t-\n");
+    const std::string forms = "\tnehmen\tnehme|nimmst|nimmt|nehmen|nehmt|nehmen\tgenommen\thaben\t-\tacc\n";
+    write("verbs.tsv", "take\ttakes\ttook\ttaken\ttr\tperson\treadable\t拿\t了" + forms);
+    write("adjectives.tsv", "");
+    write("adverbs.tsv", "");
+    auto load_with = [&](const std::string & sense) {
+        write("senses-verbs.tsv", sense);
+        Lexicon lex;
+        const attn::Status s = Lexicon::load(dir.string(), &lex);
+        return std::make_pair(s, lex);
+    };
+    auto [ok, lex] = load_with("take\ttakes\ttook\ttaken\ttr\tperson\tvehicle\t搭\t了" + forms);
+    ASSERT_TRUE(ok.ok) << ok.message;
+    ASSERT_EQ(lex.verbs.size(), 2u);
+    EXPECT_EQ(lex.verbs[1].zh, Tokens{"搭"});
+    EXPECT_TRUE(in_set(lex.verbs[1].obj, Category::Vehicle));
+    const auto unknown = load_with("ride\trides\trode\tridden\ttr\tperson\tvehicle\t騎\t了" + forms).first;
+    EXPECT_NE(unknown.message.find("not in the main table"), std::string::npos) << unknown.message;
+    const auto same = load_with("take\ttakes\ttook\ttaken\ttr\tperson\tvehicle\t拿\t了" + forms).first;
+    EXPECT_NE(same.message.find("has this sense already"), std::string::npos) << same.message;
+    const auto overlap = load_with("take\ttakes\ttook\ttaken\ttr\tperson\treadable,vehicle\t搭\t了" + forms).first;
+    EXPECT_NE(overlap.message.find("same arguments"), std::string::npos) << overlap.message;
+    const auto noun = [&] {
+        write("senses-verbs.tsv", "");
+        write("senses-nouns.tsv", "book\tbooks\treadable\t0\t帳本\t本\tBuch\tBücher\tn\t0\t-\t-\t-\n");
+        Lexicon l;
+        return Lexicon::load(dir.string(), &l);
+    }();
+    EXPECT_NE(noun.message.find("same arguments"), std::string::npos) << noun.message;
+    std::filesystem::remove_all(dir);
+
+    // The shipped senses: take the book (拿) and take the bus (搭) over disjoint objects.
+    Lexicon gen;
+    ASSERT_TRUE(Lexicon::load(std::string(ATTN_SOURCE_DIR) + "/assets/lexicon/generated", &gen).ok);
+    std::vector<const Verb *> take;
+    for (const Verb & v : gen.verbs)
+        if (v.en_base == Tokens{"take"}) take.push_back(&v);
+    ASSERT_EQ(take.size(), 2u);
+    EXPECT_EQ(take[0]->zh, Tokens{"拿"});
+    EXPECT_EQ(take[1]->zh, Tokens{"搭"});
+    EXPECT_EQ(take[0]->obj & take[1]->obj, 0u);
 }
 
 std::string join(const Tokens & t, const char * sep) {
