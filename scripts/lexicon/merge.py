@@ -247,7 +247,7 @@ def finish(pos, e):
         fr = e["frame"].split(",")
         if not ("tr" in fr or "ditr" in fr):
             e["obj"] = "-"
-            e["de_case"] = "-"
+            e["de_case"] = "refl" if e["de_case"] == "refl" else "-"  # sich beeilen keeps its reflexive
         elif e["obj"] == "-":
             return "transitive without object categories"
         sep = e["de_sep"]

@@ -134,6 +134,11 @@ const char * number_word(int n) {
     return n >= 0 && n <= 20 ? t[n] : "?";
 }
 
+const char * reflexive_pronoun(int p, bool dative) {
+    static const char * const acc[6] = {"mich", "dich", "sich", "uns", "euch", "sich"};
+    static const char * const dat[6] = {"mir", "dir", "sich", "uns", "euch", "sich"};
+    return dative ? dat[p] : acc[p];
+}
 const char * haben(int p) { static const char * const t[6] = {"habe", "hast", "hat", "haben", "habt", "haben"}; return t[p]; }
 const char * sein(int p) { static const char * const t[6] = {"bin", "bist", "ist", "sind", "seid", "sind"}; return t[p]; }
 const char * sein_past(int p) { static const char * const t[6] = {"war", "warst", "war", "waren", "wart", "waren"}; return t[p]; }

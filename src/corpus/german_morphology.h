@@ -28,6 +28,7 @@ const char * sein(int person);
 const char * sein_past(int person);  // war
 const char * werden(int person);
 const char * muessen_past(int person);  // musste
+const char * reflexive_pronoun(int person, bool dative);  // mich dich sich uns euch sich / mir dir sich …
 // 0 können, 1 müssen, 2 wollen, 3 sollte, 4 könnte, 5 dürfen, 6 möchte.
 const char * modal(int which, int person);
 // The du imperative from the infinitive and the du form (without a separable prefix): gib, lies,

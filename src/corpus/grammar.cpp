@@ -25,7 +25,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
                                "past_progressive", "age", "what_time", "home", "must_not",
                                "been_to", "spatial", "place_modifier",
-                               "time_predicate", "used_to"})
+                               "time_predicate", "used_to", "reflexive"})
             t.push_back(e);
         return t;
     }();
@@ -292,7 +292,9 @@ void Grammar::add_relative(NounPhrase & np, float richness) {
         c.gap = Role::Subject;
     } else {
         c.verb = pick_verb(Frame::Transitive, 0, head);
-        if (c.verb < 0) return;
+        // German cannot leave a prepositional object's place empty as English does (the man i
+        // remember: der Mann, an den ich mich erinnere), which the realiser does not build.
+        if (c.verb < 0 || !m_lex.verbs[size_t(c.verb)].de_prep.empty()) return;
         c.gap = Role::Object;
         c.subject = noun_phrase(m_lex.verbs[size_t(c.verb)].subj, richness * 0.5f, true, false);
     }
@@ -557,7 +559,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     if (c.mood == Mood::Wh) {
         std::vector<Role> roles = {Role::Reason};
         if (is_person(m_lex, c.subject) && c.subject.kind != NounPhrase::Kind::Pronoun) roles.push_back(Role::Subject);
-        if (c.object && !c.object->coordinated && c.object->kind != NounPhrase::Kind::Pronoun) {
+        if (c.object && !c.object->coordinated && c.object->kind != NounPhrase::Kind::Pronoun && !(v && !v->de_prep.empty())) {
             roles.push_back(Role::Object);  // twice: objects are the most common question
             roles.push_back(Role::Object);
         }
@@ -676,6 +678,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (!v && c.kind == ClauseKind::Event) m_tags.insert("copula");
     if (v && !v->de_sep.empty()) m_tags.insert("separable");
     if (v && v->de_dative) m_tags.insert("dative_verb");
+    if (v && v->de_reflexive != Reflexive::None) m_tags.insert("reflexive");
     if (v && v->frame == Frame::Ditransitive) m_tags.insert("ditransitive");
     if (c.complement) { m_tags.insert("complement"); tag_clause(*c.complement); }
     if (c.manner >= 0) m_tags.insert("manner");

@@ -27,6 +27,7 @@
 //   home (at home: 在 家, zu Hause; go home: 回 家, nach Hause)
 //   what_time (what time does the train leave: 幾 點, um wie viel Uhr)
 //   age (she is ten years old: 十 歲, zehn Jahre alt; how old are you: 幾 歲; older than me: 比 我 大)
+//   reflexive (a German reflexive verb: i remember him: ich erinnere mich an ihn, we relax: wir entspannen uns)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"

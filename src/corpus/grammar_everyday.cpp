@@ -173,6 +173,9 @@ void Grammar::maybe_infinitive(Clause & c) {
     if (m_infinitive_verbs.empty() || c.modal != Modal::None || c.progressive || c.going_to || c.used_to || c.complement ||
         !is_person(m_lex, c.subject) || !chance(0.06))
         return;
+    // A German reflexive takes the person of the one who tries (ich versuche, mich zu erinnern),
+    // whom the to-infinitive does not carry.
+    if (c.verb >= 0 && m_lex.verbs[size_t(c.verb)].de_reflexive != Reflexive::None) return;
     Clause inner = std::move(c);
     inner.to_infinitive = true;
     inner.tense = Tense::Present;

@@ -209,8 +209,19 @@ Status parse_verbs(const std::string & text, std::vector<Verb> * out, bool sense
             ck.fail(r.line, "de_inf and de_pp must start with the separable prefix");
             break;
         }
-        if (c[14] == "dat") v.de_dative = true;
-        else if (c[14] != "acc" && c[14] != "-") { ck.fail(r.line, "de_case must be acc, dat or -"); break; }
+        // refl: sich beeilen; refl+an (um, auf, über): sich erinnern an + accusative; refl+dat: sich (dative) vorstellen + accusative.
+        const std::string & de_case = c[14];
+        if (de_case == "dat") v.de_dative = true;
+        else if (de_case == "refl" && v.frame == Frame::Intransitive && !any_object_frame) v.de_reflexive = Reflexive::Accusative;
+        else if (de_case == "refl+dat" && v.frame == Frame::Transitive) v.de_reflexive = Reflexive::Dative;
+        else if (de_case.rfind("refl+", 0) == 0 && v.frame == Frame::Transitive &&
+                 (de_case == "refl+an" || de_case == "refl+um" || de_case == "refl+auf" || de_case == "refl+über")) {
+            v.de_reflexive = Reflexive::Accusative;
+            v.de_prep = de_case.substr(5);
+        } else if (de_case != "acc" && de_case != "-") {
+            ck.fail(r.line, "de_case must be acc, dat, -, refl (intransitive), refl+dat or refl+an/um/auf/über (transitive)");
+            break;
+        }
         if (!senses && !seen.insert(c[0]).second) { ck.fail(r.line, "duplicate verb " + c[0]); break; }
         out->push_back(std::move(v));
     }

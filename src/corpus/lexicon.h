@@ -46,6 +46,7 @@ struct Noun {
 };
 
 enum class Frame : uint8_t { Intransitive, Transitive, Ditransitive, Clause };
+enum class Reflexive : uint8_t { None, Accusative, Dative };
 
 struct Verb {
     Tokens en_base, en_3sg, en_past, en_pp;
@@ -63,6 +64,10 @@ struct Verb {
     bool de_sein = false;       // perfect with sein
     std::string de_sep;         // separable prefix or empty
     bool de_dative = false;     // object in the dative (helfen)
+    // German reflexive verbs: sich beeilen (accusative, no object), sich erinnern an + an object in
+    // the accusative (de_prep "an"), sich vorstellen (dative, with a direct object: ich stelle mir das Haus vor).
+    Reflexive de_reflexive = Reflexive::None;
+    std::string de_prep;        // the object's preposition, with the accusative; empty for a plain object
     bool en_particle_split() const;  // "pick up" + pronoun → "pick her up"
 };
 

@@ -364,11 +364,15 @@ private:
 
         AlignedText & m = p.middle;
         const bool object_here = c.object && c.gap != Role::Object;
-        const bool object_pronoun = object_here && c.object->kind == NounPhrase::Kind::Pronoun;
+        const bool prep_object = object_here && v && !v->de_prep.empty();  // sich an den Mann erinnern
+        const bool object_pronoun = object_here && !prep_object && c.object->kind == NounPhrase::Kind::Pronoun;
         const bool indirect_pronoun = c.indirect && c.indirect->kind == NounPhrase::Kind::Pronoun;
         const Case object_case = v && v->de_dative ? Dat : Acc;
         if (object_pronoun) noun_phrase(m, *c.object, object_case);
         if (indirect_pronoun) noun_phrase(m, *c.indirect, Dat);
+        // The reflexive pronoun comes first in the middle field, after a pronoun object: ich erinnere
+        // mich heute an ihn, ich stelle es mir vor. It belongs to the verb, so it links to it as possible.
+        if (v && v->de_reflexive != Reflexive::None) m.add(reflexive_pronoun(person, v->de_reflexive == Reflexive::Dative), c.id, false);
         if (c.please) m.add("bitte", c.id + 12);  // Öffne bitte …, ruf mich bitte an, kannst du mir bitte …
         if (c.time >= 0 && c.gap != Role::Time && !(c.time_fronted && !relative && !wh && c.mood == Mood::Statement))
             adverb(m, c.time, c.id + 8);
@@ -380,8 +384,8 @@ private:
             m.add("gern", c.id + 3);
         }
         if (c.indirect && !indirect_pronoun) noun_phrase(m, *c.indirect, Dat);
-        if (object_here && !object_pronoun && object_case == Dat) noun_phrase(m, *c.object, Dat);
-        if (object_here && !object_pronoun && object_case == Acc)
+        if (object_here && !object_pronoun && !prep_object && object_case == Dat) noun_phrase(m, *c.object, Dat);
+        if (object_here && !object_pronoun && !prep_object && object_case == Acc)
             noun_phrase(m, *c.object, Acc, indefinite_target == c.object.get() ? neg : -1);
         if (c.manner >= 0) adverb(m, c.manner, c.id + 10);
         const bool nicht = c.negated && c.modal != Modal::Like &&
@@ -392,6 +396,10 @@ private:
         if (c.place && c.gap != Role::Place) place(m, *c.place);
         if (c.destination) been_to(m_lex, c) ? place(m, *c.destination) : destination(m, *c.destination);
         if (nicht && !nicht_first) m.add("nicht", neg);
+        if (prep_object) {  // the prepositional object last: ich erinnere mich nicht an den Mann, an keinen Mann
+            m.add(v->de_prep, c.id, false);
+            noun_phrase(m, *c.object, Acc, indefinite_target == c.object.get() ? neg : -1);
+        }
         if (c.predicate) noun_phrase(m, *c.predicate, Nom, indefinite_target == c.predicate.get() ? neg : -1);
         if (c.predicate_adjective >= 0 && !(wh && c.gap == Role::Degree)) {
             const Adjective & a = m_lex.adjectives[size_t(c.predicate_adjective)];

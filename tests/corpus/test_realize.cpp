@@ -39,7 +39,10 @@ const char * kVerbs =
     "go\tgoes\twent\tgone\tintr\tperson\t-\t走\t了\tgehen\tgehe|gehst|geht|gehen|geht|gehen\tgegangen\tsein\t-\t-\n"  // 6
     "cost\tcosts\tcost\tcost\ttr\tclothing\tobject\t要價\t-\tkosten\tkoste|kostest|kostet|kosten|kostet|kosten\tgekostet\thaben\t-\tacc\n"  // 7
     "try\ttries\ttried\ttried\tintr\tperson\t-\t嘗試\t了\tversuchen\tversuche|versuchst|versucht|versuchen|versucht|versuchen\tversucht\thaben\t-\t-\n"  // 8
-    "ride\trides\trode\tridden\ttr\tperson\tanimal\t騎\t了\treiten\treite|reitest|reitet|reiten|reitet|reiten\tgeritten\tsein\t-\tacc\n";  // 9
+    "ride\trides\trode\tridden\ttr\tperson\tanimal\t騎\t了\treiten\treite|reitest|reitet|reiten|reitet|reiten\tgeritten\tsein\t-\tacc\n"  // 9
+    "remember\tremembers\tremembered\tremembered\ttr\tperson\tperson,clothing\t記得\t-\terinnern\terinnere|erinnerst|erinnert|erinnern|erinnert|erinnern\terinnert\thaben\t-\trefl+an\n"  // 10
+    "relax\trelaxes\trelaxed\trelaxed\tintr\tperson\t-\t放鬆\t了\tentspannen\tentspanne|entspannst|entspannt|entspannen|entspannt|entspannen\tentspannt\thaben\t-\trefl\n"  // 11
+    "imagine\timagines\timagined\timagined\ttr\tperson\tclothing\t想像\t-\tvorstellen\tstelle|stellst|stellt|stellen|stellt|stellen\tvorgestellt\thaben\tvor\trefl+dat\n";  // 12
 const char * kAdjectives =
     "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n"                   // 0
     "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n"              // 1
@@ -1024,21 +1027,21 @@ TEST_F(Fixture, JoinedPhrases) {
 // German present with schon seit), and "how long" asks for it (多久, wie lange).
 TEST_F(Fixture, Durations) {
     ASSERT_TRUE(Lexicon::parse(kNouns, std::string(kVerbs) +
-                               "wait\twaits\twaited\twaited\tintr\tperson\t-\t等\t了\twarten\twarte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\t-\n",
+                               "wait\twaits\twaited\twaited\tintr\tperson\t-\t等\t了\twarten\twarte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\t-\n",  // 13
                                kAdjectives, kAdverbs, &lex).ok);
     Clause slept = clause(4, Tense::Past);
     slept.subject = pronoun(Pronoun::I);
     slept.duration = span(2, TimeUnit::Hour);
     expect(sentence(slept), "i slept for two hours .", "我 睡 了 兩 個 小時 。", "Ich habe zwei Stunden geschlafen .");
 
-    Clause waited = clause(10, Tense::Perfect);
+    Clause waited = clause(13, Tense::Perfect);
     waited.subject = pronoun(Pronoun::She);
     waited.place = share(noun(9));
     waited.duration = span(1, TimeUnit::Hour);
     expect(sentence(waited), "she has waited at the station for an hour .", "她 在 車站 等 了 一 個 小時 了 。",
            "Sie wartet schon seit einer Stunde am Bahnhof .");
 
-    Clause asked = clause(10, Tense::Perfect);
+    Clause asked = clause(13, Tense::Perfect);
     asked.subject = pronoun(Pronoun::You);
     asked.duration = span(3, TimeUnit::Day);
     asked.mood = Mood::Wh;
@@ -1051,3 +1054,51 @@ TEST_F(Fixture, Durations) {
 }
 
 } // namespace
+
+// German reflexive verbs: the pronoun agrees with the subject and opens the middle field after the
+// subject and a pronoun object (weil das Mädchen sich entspannt, sie stellt es sich vor); a
+// prepositional object comes last, after nicht, and takes kein inside.
+TEST_F(Fixture, GermanReflexiveVerbs) {
+    Clause c = clause(10, Tense::Present);
+    c.subject = pronoun(Pronoun::I);
+    c.object = share(noun(4));
+    c.time = 0;
+    c.tense = Tense::Past;
+    expect(sentence(c), "i remembered the teacher yesterday .", "我 昨天 記得 老師 。",
+           "Ich habe mich gestern an den Lehrer erinnert .");
+    Clause n = clause(10, Tense::Present);
+    n.subject = pronoun(Pronoun::We);
+    n.object = share(noun(4, Det::A));
+    n.negated = true;
+    expect(sentence(n), "we do not remember a teacher .", "我們 不 記得 一 位 老師 。", "Wir erinnern uns an keinen Lehrer .");
+    n.object = share(pronoun(Pronoun::He));
+    expect(sentence(n), "we do not remember him .", "我們 不 記得 他 。", "Wir erinnern uns nicht an ihn .");
+    Clause q = clause(10, Tense::Present);
+    q.mood = Mood::YesNo;
+    q.subject = pronoun(Pronoun::You);
+    q.object = share(name(7));
+    expect(sentence(q), "do you remember anna ?", "你 記得 安娜 嗎 ？", "Erinnerst du dich an Anna ?");
+    Clause i = clause(10, Tense::Present);
+    i.mood = Mood::Imperative;
+    i.subject = pronoun(Pronoun::You);
+    i.object = share(noun(0));
+    expect(sentence(i), "remember the girl .", "記得 女孩 。", "Erinnere dich an das Mädchen .");
+    Clause r = clause(11, Tense::Future);
+    r.subject = pronoun(Pronoun::They);
+    r.time = 1;
+    expect(sentence(r), "they will relax tomorrow .", "他們 明天 會 放鬆 。", "Sie werden sich morgen entspannen .");
+    Clause because = clause(11, Tense::Present);
+    because.subject = noun(0);
+    Clause main = clause(6, Tense::Present);
+    main.subject = pronoun(Pronoun::She);
+    Sentence s = sentence(main);
+    s.link = Connective::Because;
+    s.second = share(because);
+    expect(s, "she goes because the girl relaxes .", "她 走 ， 因為 女孩 放鬆 。", "Sie geht , weil das Mädchen sich entspannt .");
+    Clause d = clause(12, Tense::Present);
+    d.subject = pronoun(Pronoun::She);
+    d.object = share(noun(1));
+    expect(sentence(d), "she imagines the dress .", "她 想像 洋裝 。", "Sie stellt sich das Kleid vor .");
+    d.object = share(pronoun(Pronoun::It));
+    expect(sentence(d), "she imagines it .", "她 想像 它 。", "Sie stellt es sich vor .");
+}
