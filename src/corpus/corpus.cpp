@@ -1,5 +1,6 @@
 #include "corpus/corpus.h"
 
+#include "corpus/copied_names.h"
 #include "corpus/time_expressions.h"
 
 #include "core/sha256.h"
@@ -70,6 +71,8 @@ struct LengthBucket { int lo, hi; double share; float richness_lo, richness_hi; 
 // The training mix, with the richness range that tends to produce each length.
 const LengthBucket kTrainMix[] = {{3, 5, 0.08, 0.0f, 0.15f},   {6, 10, 0.35, 0.0f, 0.45f},  {11, 15, 0.30, 0.25f, 0.75f},
                                   {16, 20, 0.15, 0.5f, 1.0f}, {21, 30, 0.09, 0.8f, 1.4f},  {31, 40, 0.03, 1.2f, 2.0f}};
+// Made-up names in the everyday corpus: enough that each is rare and the model learns to copy.
+constexpr int kCopiedNames = 1000;
 // With the everyday constructions: shorter, as typed sentences are (the everyday test set's
 // average is under 9 words), with long ones kept so length still has something to show.
 const LengthBucket kEverydayMix[] = {{3, 5, 0.15, 0.0f, 0.15f},  {6, 10, 0.42, 0.0f, 0.45f}, {11, 15, 0.25, 0.25f, 0.75f},
@@ -172,9 +175,13 @@ CorpusExample realize_example(const Lexicon & lex, const Sentence & s) {
 }
 
 Status generate_corpus(const Lexicon & base, const CorpusOptions & o, Corpus * out) {
-    // The everyday grammar also says when: clock times and dates, made here rather than listed.
+    // The everyday grammar also says when (clock times and dates, made here rather than listed)
+    // and names people it has no word for, which every language copies (corpus/copied_names.h).
     Lexicon lex = base;
-    if (o.everyday) add_clock_and_date_adverbs(&lex);
+    if (o.everyday) {
+        add_clock_and_date_adverbs(&lex);
+        add_copied_names(&lex, o.seed, kCopiedNames);
+    }
     Grammar grammar(lex, GrammarOptions{o.everyday});
     Rng holdout_rng(o.seed * 0x9E3779B97F4A7C15ull + 7);
     grammar.hold_out(holdout_rng, o.heldout_adjective_noun, o.heldout_verb_object);

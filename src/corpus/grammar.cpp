@@ -64,6 +64,17 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         auto verb = [&](int i) { return word_weight(lex.verbs[size_t(i)].rank, lex.verbs[size_t(i)].checked); };
         auto adjective = [&](int i) { return word_weight(lex.adjectives[size_t(i)].rank, true); };
         for (const auto & pool : m_nouns_by_cat) weigh(pool, noun);
+        // Made-up names (corpus/copied_names.h) share 30% of the names' weight, so each is rare
+        // and together they are common: a model must copy them, it cannot learn each one.
+        const std::vector<int> & names = m_nouns_by_cat[int(Category::Name)];
+        double known = 0.0;
+        int copied = 0;
+        for (int i : names) {
+            if (lex.nouns[size_t(i)].copied) copied++;
+            else known += noun(i);
+        }
+        if (copied > 0 && known > 0.0)
+            weigh(names, [&](int i) { return lex.nouns[size_t(i)].copied ? 0.3 * known / copied : 0.7 * noun(i); });
         for (const auto & pool : m_adjectives_by_cat) weigh(pool, adjective);
         for (const auto & pool : m_verbs_by_frame) weigh(pool, verb);
         weigh(m_locations, noun);

@@ -40,6 +40,7 @@ struct Noun {
     int rank = 0;               // frequency rank (1 = most frequent); 0 when unknown
     bool checked = true;        // read by a person (hand tables: always)
     bool proper = false;        // a place known by its name (taipei, germany): no article, plural or classifier
+    bool copied = false;        // a made-up name every language writes as English does (corpus/copied_names.h)
     bool named() const { return cat == Category::Name || proper; }
     bool countable() const { return !mass && !named(); }
     bool is_location() const { return !en_prep.empty(); }

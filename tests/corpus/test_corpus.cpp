@@ -2,6 +2,7 @@
 // thousands of random sentences must satisfy (alignments in range, every English content word
 // aligned, no empty tokens, Chinese without Latin letters).
 #include "core/sha256.h"
+#include "corpus/copied_names.h"
 #include "corpus/corpus.h"
 #include "corpus/phrasebook.h"
 #include "corpus/realize.h"
@@ -165,6 +166,49 @@ TEST(Lexicon, SecondSensesJoinTheirWord) {
     EXPECT_EQ(take[0]->obj & take[1]->obj, 0u);
 }
 
+// Made-up names: new words, each once, the same for a seed; a sentence that names one copies it into
+// both translations, capitalised, linked to the English name.
+TEST(CopiedNames, EveryLanguageCopiesThem) {
+    Lexicon lex;
+    ASSERT_TRUE(Lexicon::load(std::string(ATTN_SOURCE_DIR) + "/assets/lexicon/generated", &lex).ok);
+    const size_t before = lex.nouns.size();
+    std::set<std::string> words;
+    for (const Noun & n : lex.nouns) words.insert(n.en_sg.begin(), n.en_sg.end());
+    for (const Verb & v : lex.verbs) words.insert(v.en_base.begin(), v.en_base.end());
+    Lexicon again = lex;
+    add_copied_names(&lex, 7, 300);
+    add_copied_names(&again, 7, 300);
+    ASSERT_EQ(lex.nouns.size(), before + 300);
+    std::set<std::string> made;
+    for (size_t i = before; i < lex.nouns.size(); i++) {
+        const Noun & n = lex.nouns[i];
+        EXPECT_TRUE(n.copied && n.cat == Category::Name);
+        EXPECT_EQ(n.en_sg, again.nouns[i].en_sg) << "the same names for the same seed";
+        EXPECT_FALSE(words.count(n.en_sg[0])) << n.en_sg[0] << " is a word already";
+        EXPECT_TRUE(made.insert(n.en_sg[0]).second) << n.en_sg[0] << " twice";
+        EXPECT_EQ(n.zh, Tokens{n.de_sg});
+        EXPECT_EQ(n.de_sg, char(n.en_sg[0][0] - 'a' + 'A') + n.en_sg[0].substr(1));
+    }
+    Grammar g(lex, GrammarOptions{true});
+    attn::Rng rng(5);
+    int seen = 0;
+    for (int i = 0; i < 3000; i++) {
+        const Sentence s = g.sample(rng, rng.uniform());
+        const AlignedText en = realize_english(lex, s), zh = realize_chinese(lex, s);
+        const GoldAlignment links = align(en, zh);
+        for (size_t k = 0; k < en.size(); k++) {
+            if (!made.count(en.words()[k].text)) continue;
+            const std::string copy = char(en.words()[k].text[0] - 'a' + 'A') + en.words()[k].text.substr(1);
+            bool linked = false;
+            for (const auto & [t, e] : links.sure) linked |= size_t(e) == k && zh.words()[size_t(t)].text == copy;
+            EXPECT_TRUE(linked) << realize_example(lex, s).en << " / " << realize_example(lex, s).zh;
+            EXPECT_NE(realize_example(lex, s).de.find(copy), std::string::npos);
+            seen++;
+        }
+    }
+    EXPECT_GT(seen, 20) << "the grammar names made-up people";
+}
+
 std::string join(const Tokens & t, const char * sep) {
     std::string out;
     for (const std::string & w : t) out += (out.empty() ? "" : sep) + w;
@@ -230,6 +274,7 @@ TEST_P(GrammarCoverage, RandomSentencesAreWellFormed) {
         ASSERT_TRUE(Lexicon::load(std::string(ATTN_SOURCE_DIR) + "/assets/lexicon/generated", &lex).ok);
         ASSERT_TRUE(load_phrasebook(std::string(ATTN_SOURCE_DIR) + "/assets/lexicon/phrases.tsv", &lex.phrases).ok);
         add_clock_and_date_adverbs(&lex);
+        add_copied_names(&lex, 42, 1000);
     }
     Grammar g(lex, GrammarOptions{everyday});
     attn::Rng rng(42);
@@ -248,9 +293,11 @@ TEST_P(GrammarCoverage, RandomSentencesAreWellFormed) {
             EXPECT_NE(m.object->pronoun, m.subject.pronoun) << realize_example(lex, s).en;
         }
         const bool phrase = std::find(s.tags.begin(), s.tags.end(), "phrase") != s.tags.end();  // may say Wi-Fi
+        std::set<std::string> copied;  // a made-up name, written as English writes it, capitalised
+        for (const Word & w : en.words()) copied.insert(w.text.empty() ? w.text : char(std::toupper(static_cast<unsigned char>(w.text[0]))) + w.text.substr(1));
         for (const Word & w : zh.words())
             for (char ch : w.text)
-                ASSERT_FALSE((ch >= 'a' && ch <= 'z') && w.text != "t恤" && !phrase) << w.text;
+                ASSERT_FALSE((ch >= 'a' && ch <= 'z') && w.text != "t恤" && !phrase && !copied.count(w.text)) << w.text;
         for (const Word & w : de.words()) ASSERT_EQ(w.text.find(".."), std::string::npos);
         // Nothing the grammar makes is reported as a construction it lacks (its fixed phrases aside).
         if (!phrase) {
