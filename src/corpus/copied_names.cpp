@@ -34,7 +34,10 @@ void add_copied_names(Lexicon * lex, uint64_t seed, int count) {
     for (int made = 0, tries = 0; made < count && tries < count * 20; tries++) {
         std::string name;
         const int syllables = 2 + int(rng.below(2));
-        for (int s = 0; s < syllables; s++) name += std::string(draw(rng, kOnsets)) + draw(rng, kVowels) + (s + 1 == syllables || rng.below(3) == 0 ? draw(rng, kCodas) : "");
+        for (int s = 0; s < syllables; s++) {
+            name += std::string(draw(rng, kOnsets)) + draw(rng, kVowels);
+            if (s + 1 == syllables || rng.below(3) == 0) name += draw(rng, kCodas);  // a coda ends the name, and a third of the rest
+        }
         if (name.size() < 4 || !taken.insert(name).second) continue;
         Noun n;
         n.en_sg = {name};

@@ -214,8 +214,8 @@ Status parse_verbs(const std::string & text, std::vector<Verb> * out, bool sense
         if (de_case == "dat") v.de_dative = true;
         else if (de_case == "refl" && v.frame == Frame::Intransitive && !any_object_frame) v.de_reflexive = Reflexive::Accusative;
         else if (de_case == "refl+dat" && v.frame == Frame::Transitive) v.de_reflexive = Reflexive::Dative;
-        else if (de_case.rfind("refl+", 0) == 0 && v.frame == Frame::Transitive &&
-                 (de_case == "refl+an" || de_case == "refl+um" || de_case == "refl+auf" || de_case == "refl+über")) {
+        else if ((de_case == "refl+an" || de_case == "refl+um" || de_case == "refl+auf" || de_case == "refl+über") &&
+                 v.frame == Frame::Transitive) {
             v.de_reflexive = Reflexive::Accusative;
             v.de_prep = de_case.substr(5);
         } else if (de_case != "acc" && de_case != "-") {
@@ -318,40 +318,6 @@ Status read_file(const std::string & path, std::string * out) {
     return Status::success();
 }
 
-} // namespace
-
-const char * category_name(Category c) { return unsigned(c) < unsigned(Category::Count) ? kCategoryNames[int(c)] : "?"; }
-
-Tokens split_tokens(const std::string & cell) {
-    Tokens t;
-    std::stringstream ss(cell);
-    std::string w;
-    while (ss >> w) t.push_back(w);
-    return t;
-}
-
-bool Verb::en_particle_split() const {
-    // Particles move after a pronoun object ("pick her up"); prepositions do not ("look at her").
-    if (en_base.size() < 2) return false;
-    const std::string & last = en_base.back();
-    return last == "up" || last == "on" || last == "back" || last == "out" || last == "off" || last == "down" ||
-           last == "away";
-}
-
-Status Lexicon::parse(const std::string & nouns, const std::string & verbs, const std::string & adjectives,
-                      const std::string & adverbs, Lexicon * out) {
-    Lexicon lex;
-    if (Status s = parse_nouns(nouns, &lex.nouns); !s) return s;
-    if (Status s = parse_verbs(verbs, &lex.verbs); !s) return s;
-    if (Status s = parse_adjectives(adjectives, &lex.adjectives); !s) return s;
-    if (Status s = parse_adverbs(adverbs, &lex.adverbs); !s) return s;
-    if (lex.nouns.empty() || lex.verbs.empty()) return Status::error("the lexicon needs nouns and verbs");
-    *out = std::move(lex);
-    return Status::success();
-}
-
-namespace {
-
 // A second sense of a word the table has already: the same English, another translation. Each
 // file row is an entry in the main table's format; its English must be in `entries`, and no entry
 // there may have both of its translations or share its arguments (`overlap`), so that one English
@@ -385,10 +351,40 @@ bool verb_senses_overlap(const Verb & a, const Verb & b) {
 
 } // namespace
 
+const char * category_name(Category c) { return unsigned(c) < unsigned(Category::Count) ? kCategoryNames[int(c)] : "?"; }
+
+Tokens split_tokens(const std::string & cell) {
+    Tokens t;
+    std::stringstream ss(cell);
+    std::string w;
+    while (ss >> w) t.push_back(w);
+    return t;
+}
+
+bool Verb::en_particle_split() const {
+    // Particles move after a pronoun object ("pick her up"); prepositions do not ("look at her").
+    if (en_base.size() < 2) return false;
+    const std::string & last = en_base.back();
+    return last == "up" || last == "on" || last == "back" || last == "out" || last == "off" || last == "down" ||
+           last == "away";
+}
+
+Status Lexicon::parse(const std::string & nouns, const std::string & verbs, const std::string & adjectives,
+                      const std::string & adverbs, Lexicon * out) {
+    Lexicon lex;
+    if (Status s = parse_nouns(nouns, &lex.nouns); !s) return s;
+    if (Status s = parse_verbs(verbs, &lex.verbs); !s) return s;
+    if (Status s = parse_adjectives(adjectives, &lex.adjectives); !s) return s;
+    if (Status s = parse_adverbs(adverbs, &lex.adverbs); !s) return s;
+    if (lex.nouns.empty() || lex.verbs.empty()) return Status::error("the lexicon needs nouns and verbs");
+    *out = std::move(lex);
+    return Status::success();
+}
+
 // The generated folder may also hold place_names.tsv (countries and cities, in the nouns' format):
 // they join the nouns, and an English name may not be a noun already. senses-nouns.tsv and
-// senses-verbs.tsv give everyday words a second sense (play the piano / play football, a flight /
-// a formation): the grammar draws each sense on its own, with its own restrictions.
+// senses-verbs.tsv give everyday words a second sense (take the book: 拿, take the bus: 搭; a light:
+// 光, 燈): the grammar draws each sense on its own, with its own restrictions.
 Status Lexicon::load(const std::string & dir, Lexicon * out) {
     std::string files[4];
     const char * names[4] = {"nouns.tsv", "verbs.tsv", "adjectives.tsv", "adverbs.tsv"};
