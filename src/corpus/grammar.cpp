@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace attn::corpus {
 
@@ -80,10 +81,15 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         weigh(m_locations, noun);
         weigh(m_object_locations, noun);
     }
-    // The verbs a to-infinitive follows, where the lexicon has them with a person subject.
-    if (m_options.everyday)
+    // The verbs a to-infinitive follows, where the lexicon has them with a person subject: the main
+    // sense only (try to call: versuchen; trying food, probieren, is a second sense).
+    if (m_options.everyday) {
+        std::set<Tokens> seen;
         for (int i = 0; i < int(lex.verbs.size()); i++)
-            if (infinitive_verb_zh(lex.verbs[size_t(i)]) && in_set(lex.verbs[size_t(i)].subj, Category::Person)) m_infinitive_verbs.push_back(i);
+            if (infinitive_verb_zh(lex.verbs[size_t(i)]) && in_set(lex.verbs[size_t(i)].subj, Category::Person) &&
+                seen.insert(lex.verbs[size_t(i)].en_base).second)
+                m_infinitive_verbs.push_back(i);
+    }
     // Prices: "the shirt costs 300 dollars" (要價 300 美元, kostet 300 Dollar).
     for (int i = 0; i < int(lex.verbs.size()); i++)
         if (lex.verbs[size_t(i)].en_base == Tokens{"cost"} && lex.verbs[size_t(i)].frame == Frame::Transitive) m_cost_verb = i;

@@ -145,6 +145,7 @@ const char * infinitive_verb_zh(const Verb & v) {
 }
 
 const char * destination_pattern_zh(const Verb & v) {
+    if (v.frame != Frame::Intransitive) return nullptr;  // return a book (還) is another sense than return home
     static const VerbTable table = {
         {{"go"}, "去 D"}, {{"come"}, "來 D"}, {{"return"}, "回到 D"}, {{"come", "back"}, "回到 D"},
         {{"fly"}, "飛 去 D"}, {{"travel"}, "去 D 旅行"}};
