@@ -26,7 +26,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
                                "past_progressive", "age", "what_time", "home", "must_not",
                                "been_to", "spatial", "place_modifier",
-                               "time_predicate", "used_to", "reflexive"})
+                               "time_predicate", "used_to", "reflexive", "linking"})
             t.push_back(e);
         return t;
     }();
@@ -111,6 +111,13 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
     }
     for (int i = 0; i < int(lex.adjectives.size()); i++)
         if (lex.adjectives[size_t(i)].en == Tokens{"old"} && !lex.adjectives[size_t(i)].en_comp.empty()) m_old_adjective = i;
+    // The states a person feels or looks in, said alike in the three languages (not "cold": mir ist
+    // kalt; not "great", which the lexicon has as 巨大 / groß).
+    for (int i = 0; m_options.everyday && i < int(lex.adjectives.size()); i++)
+        for (const char * state : {"tired", "happy", "sad", "angry", "hungry", "thirsty", "afraid", "scared", "nervous", "calm",
+                                   "excited", "lonely", "bored", "sick", "sleepy", "worried", "good"})
+            if (lex.adjectives[size_t(i)].en == Tokens{state} && in_set(lex.adjectives[size_t(i)].applies, Category::Person))
+                m_feeling_states.push_back(i);
     for (int i = 0; i < int(lex.adverbs.size()); i++) {
         const AdverbKind k = lex.adverbs[size_t(i)].kind;
         // Multi-word frequency adverbs ("all the time") do not go before the verb as single ones do.
@@ -305,7 +312,7 @@ void Grammar::add_relative(NounPhrase & np, float richness) {
     if (subject_gap) {
         const Frame f = chance(0.6) ? Frame::Transitive : Frame::Intransitive;
         c.verb = pick_verb(f, head, 0);
-        if (c.verb < 0) return;
+        if (c.verb < 0 || m_lex.verbs[size_t(c.verb)].linking) return;  // its adjective is made by clause()
         c.gap = Role::Subject;
     } else {
         c.verb = pick_verb(Frame::Transitive, 0, head);
@@ -442,6 +449,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
             if (c.modal == Modal::Must && c.obligation != Obligation::Must && chance(0.3)) c.tense = Tense::Past;
         }
         fill_verb_arguments(c, v, richness, allow_complement, main);
+        if (v.linking) linking_adjective(c);
         if (m_options.everyday && c.verb >= 0) everyday_event(c, v, main);
         if (m_options.everyday && main && allow_complement && c.verb >= 0) maybe_infinitive(c);
     }
@@ -558,7 +566,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
                               v->en_base == Tokens{"come", "back"};
         if (homeward) c.destination = home_or(c.destination, is_person(m_lex, c.subject), 0.3);
     }
-    if (v && v->frame != Frame::Clause && chance(0.08 + 0.2 * richness)) c.manner = pick(m_adverbs_manner);
+    if (v && v->frame != Frame::Clause && !v->linking && chance(0.08 + 0.2 * richness)) c.manner = pick(m_adverbs_manner);
     if (m_options.everyday && c.verb >= 0 && c.verb == m_cost_verb) {  // a price has no manner or place: not "costs 5 dollars angrily in the park"
         c.manner = -1;
         c.place.reset();
@@ -696,6 +704,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (v && !v->de_sep.empty()) m_tags.insert("separable");
     if (v && v->de_dative) m_tags.insert("dative_verb");
     if (v && v->de_reflexive != Reflexive::None) m_tags.insert("reflexive");
+    if (v && v->linking) m_tags.insert("linking");
     if (v && v->frame == Frame::Ditransitive) m_tags.insert("ditransitive");
     if (c.complement) { m_tags.insert("complement"); tag_clause(*c.complement); }
     if (c.manner >= 0) m_tags.insert("manner");

@@ -27,6 +27,7 @@
 //   home (at home: 在 家, zu Hause; go home: 回 家, nach Hause)
 //   what_time (what time does the train leave: 幾 點, um wie viel Uhr)
 //   age (she is ten years old: 十 歲, zehn Jahre alt; how old are you: 幾 歲; older than me: 比 我 大)
+//   linking (feel or look + a state: i feel tired: 我 覺得 很 累, ich fühle mich müde; you look happy: 你 看起來 很 開心, du siehst glücklich aus)
 //   reflexive (a German reflexive verb: i remember him: ich erinnere mich an ihn, we relax: wir entspannen uns)
 #pragma once
 #include "core/rng.h"
@@ -80,6 +81,7 @@ private:
     std::vector<int> m_event_nouns;  // things that happen at a time: "the meeting is tomorrow"
     int m_ever = -1, m_never = -1;  // frequency adverbs of experience: "have you ever been to japan"
     int m_go_verb = -1;
+    std::vector<int> m_feeling_states;  // tired, happy, hungry …: what one feels or looks (everyday)
     int m_old_adjective = -1;  // "old", said of people too in the everyday grammar: "how old are you"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
     std::vector<int> m_phrase_leads;  // the greetings and apologies that can open another phrase
@@ -115,6 +117,7 @@ private:
     void maybe_how_many(Clause & c);
     void maybe_how(Clause & c);
     void maybe_infinitive(Clause & c);
+    void linking_adjective(Clause & c);
     void not_reflexive(Clause & c) const;
     NounPhrase place_phrase(float richness, const std::vector<int> & pool);
     bool name_if_proper(NounPhrase & np) const;

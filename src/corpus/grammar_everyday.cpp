@@ -176,6 +176,7 @@ void Grammar::maybe_infinitive(Clause & c) {
     // A German reflexive takes the person of the one who tries (ich versuche, mich zu erinnern),
     // whom the to-infinitive does not carry.
     if (c.verb >= 0 && m_lex.verbs[size_t(c.verb)].de_reflexive != Reflexive::None) return;
+    if (c.verb >= 0 && m_lex.verbs[size_t(c.verb)].linking) return;  // not "tried to feel tired"
     Clause inner = std::move(c);
     inner.to_infinitive = true;
     inner.tense = Tense::Present;
@@ -189,6 +190,16 @@ void Grammar::maybe_infinitive(Clause & c) {
     c.tense = t < 0.45f ? Tense::Past : t < 0.85f ? Tense::Present : Tense::Future;
     c.subject = inner.subject;
     c.complement = std::make_shared<Clause>(std::move(inner));
+}
+
+// "i feel tired", "you look very happy": a linking verb takes a state, sometimes with a degree.
+// Without the states the clause becomes the copula's.
+void Grammar::linking_adjective(Clause & c) {
+    if (m_feeling_states.empty()) { c.verb = -1; return; }
+    c.predicate_adjective = pick(m_feeling_states);
+    c.manner = -1;
+    const Tokens & pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
+    if (!pred.empty() && pred[0] == "很" && chance(0.3)) c.degree = chance(0.6) ? Degree::Very : Degree::Really;
 }
 
 // Progressive and going-to forms, and like to / would like to, on a verb clause.

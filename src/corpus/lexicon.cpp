@@ -178,13 +178,15 @@ Status parse_verbs(const std::string & text, std::vector<Verb> * out, bool sense
             else if (f == "clause") fr = Frame::Clause;
             else if (f == "inf") { v.takes_infinitive = true; continue; }
             else if (f == "ing") { v.takes_gerund = true; continue; }
+            else if (f == "link") { v.linking = true; continue; }
             else { bad_frame = true; break; }
             any_object_frame |= fr == Frame::Transitive || fr == Frame::Ditransitive;
             if (!main_frame) { v.frame = fr; main_frame = true; }
         }
         // A verb that only takes a verb ("try to go") stands alone as intransitive ("i will try").
         if (!main_frame && (v.takes_infinitive || v.takes_gerund)) main_frame = true;
-        if (bad_frame || !main_frame) { ck.fail(r.line, "frame must be a list of intr, tr, ditr, clause, inf, ing"); break; }
+        if (bad_frame || !main_frame) { ck.fail(r.line, "frame must be a list of intr, tr, ditr, clause, inf, ing, link"); break; }
+        if (v.linking && v.frame != Frame::Intransitive) { ck.fail(r.line, "link (feel tired) goes with intr"); break; }
         if (!parse_category_set(c[5], &v.subj) || v.subj == 0) { ck.fail(r.line, "bad subject categories " + c[5]); break; }
         if (!parse_category_set(c[6], &v.obj)) { ck.fail(r.line, "bad object categories " + c[6]); break; }
         const bool takes_object = v.frame == Frame::Transitive || v.frame == Frame::Ditransitive;
@@ -344,7 +346,7 @@ Status add_senses(const std::string & path, const std::vector<Entry> & senses, E
 // Two senses of a verb with the same main frame must take different objects (or, without an
 // object, different subjects): "take the bus" is 搭, "take the book" 拿.
 bool verb_senses_overlap(const Verb & a, const Verb & b) {
-    if (a.frame != b.frame) return false;
+    if (a.frame != b.frame || a.linking != b.linking) return false;  // look (看) and look tired (看起來) are apart
     const bool object = a.frame == Frame::Transitive || a.frame == Frame::Ditransitive;
     return object ? (a.obj & b.obj) != 0 : (a.subj & b.subj) != 0;
 }
@@ -405,7 +407,8 @@ Status Lexicon::load(const std::string & dir, Lexicon * out) {
         if (Status s = read_file(path, &text); !s) return s;
         if (Status s = parse_verbs(text, &senses, true); !s) return s;
         Status s = add_senses(path, senses, [](const Verb & v) { return v.en_base; },
-                              [](const Verb & a, const Verb & b) { return a.zh == b.zh && a.de_inf == b.de_inf; }, verb_senses_overlap,
+                              [](const Verb & a, const Verb & b) { return a.zh == b.zh && a.de_inf == b.de_inf && a.linking == b.linking; },
+                              verb_senses_overlap,
                               &out->verbs);
         if (!s) return s;
     }

@@ -54,6 +54,7 @@ struct Verb {
     Tokens en_ing;              // empty in the hand tables: english_ing() spells it
     Frame frame = Frame::Intransitive;  // the main frame
     bool takes_infinitive = false, takes_gerund = false;  // "want to go", "enjoy going"
+    bool linking = false;       // an intransitive verb that takes an adjective: feel tired, look happy
     int rank = 0;
     bool checked = true;
     CategorySet subj = 0, obj = 0;

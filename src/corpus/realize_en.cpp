@@ -496,6 +496,10 @@ private:
             return;
         }
         out.append(verb_words);
+        if (v->linking && c.predicate_adjective >= 0) {  // "feel very tired", "look happy"
+            degree(c);
+            out.add(m_lex.adjectives[size_t(c.predicate_adjective)].en, c.id + 7);
+        }
         if (c.indirect) noun_phrase(*c.indirect, true);
         if (object_here) noun_phrase(*c.object, true);
         if (c.complement) {

@@ -134,7 +134,9 @@ public:
         // Negation and modals: 不 會, 不 想, 沒 (past of dynamic verbs), 不 (present, stative).
         const bool stative = v->zh_asp.empty();
         if (c.modal == Modal::Might) out.add("可能", c.id + 3);  // before the negation: 可能 不 來
-        if (c.negated) {
+        // A linking verb is denied at its state: 你 看起來 不 累, 我 覺得 不 舒服.
+        const bool linking = v->linking && c.predicate_adjective >= 0;
+        if (c.negated && !linking) {
             const bool mei = c.modal == Modal::None && (c.tense == Tense::Past || c.tense == Tense::Perfect || c.progressive) && !stative;
             if (c.mood == Mood::Imperative) out.add("不要", c.id + 2);
             else if (c.modal == Modal::Must && c.obligation == Obligation::HaveTo) {
@@ -186,6 +188,7 @@ public:
             if (c.tense == Tense::Perfect && v->frame != Frame::Clause)
                 aspect = !c.perfect_done ? "過" : stative || infinitive ? "" : v->zh_asp;
         }
+        if (linking) aspect.clear();  // a state: 覺得 很 累, never 覺得 過
         if (c.duration) return verb_with_span(c, *v, wh);
         // With the object inside the verb (打電話 給 O), 了 closes the phrase (打電話 給 她 了) while
         // 過 stays on the verb (打電話 過 給 她).
@@ -204,6 +207,14 @@ public:
             if (before_destination) out.also(c.destination->id + 4, false);
             const bool aspect_here = c.destination ? before_destination : k == 0 && (!object_inside || aspect == "過");
             if (aspect_here && !aspect.empty()) out.add(aspect, c.id + 1);
+        }
+        if (linking) {  // 覺得 很 累, 看起來 非常 開心, 覺得 不 累
+            Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
+            const bool graded = !pred.empty() && pred[0] == "很";
+            if (graded && (c.negated || c.degree != Degree::None)) pred.erase(pred.begin());
+            if (c.negated) out.add("不", c.id + 2);
+            if (graded && c.degree != Degree::None) degree(c);
+            out.add(pred, c.id + 7);
         }
         if (c.indirect) noun_phrase(*c.indirect);
         if (!object_inside) object(c, wh);

@@ -42,11 +42,14 @@ const char * kVerbs =
     "ride\trides\trode\tridden\ttr\tperson\tanimal\t騎\t了\treiten\treite|reitest|reitet|reiten|reitet|reiten\tgeritten\tsein\t-\tacc\n"  // 9
     "remember\tremembers\tremembered\tremembered\ttr\tperson\tperson,clothing\t記得\t-\terinnern\terinnere|erinnerst|erinnert|erinnern|erinnert|erinnern\terinnert\thaben\t-\trefl+an\n"  // 10
     "relax\trelaxes\trelaxed\trelaxed\tintr\tperson\t-\t放鬆\t了\tentspannen\tentspanne|entspannst|entspannt|entspannen|entspannt|entspannen\tentspannt\thaben\t-\trefl\n"  // 11
-    "imagine\timagines\timagined\timagined\ttr\tperson\tclothing\t想像\t-\tvorstellen\tstelle|stellst|stellt|stellen|stellt|stellen\tvorgestellt\thaben\tvor\trefl+dat\n";  // 12
+    "imagine\timagines\timagined\timagined\ttr\tperson\tclothing\t想像\t-\tvorstellen\tstelle|stellst|stellt|stellen|stellt|stellen\tvorgestellt\thaben\tvor\trefl+dat\n"  // 12
+    "feel\tfeels\tfelt\tfelt\tintr,link\tperson\t-\t覺得\t-\tfühlen\tfühle|fühlst|fühlt|fühlen|fühlt|fühlen\tgefühlt\thaben\t-\trefl\n"  // 13
+    "look\tlooks\tlooked\tlooked\tintr,link\tperson\t-\t看起來\t-\taussehen\tsehe|siehst|sieht|sehen|seht|sehen\tausgesehen\thaben\taus\t-\n";  // 14
 const char * kAdjectives =
     "red\t紅色\t是 紅色 的\trot\trot\tclothing\tcolor\n"                   // 0
     "expensive\t昂貴\t很 貴\tteur\tteuer\tclothing\tquality\n"              // 1
-    "old\t老\t很 老\talt\talt\tperson\tquality\n";                          // 2
+    "old\t老\t很 老\talt\talt\tperson\tquality\n"                           // 2
+    "tired\t累\t很 累\tmüde\tmüde\tperson\tfeeling\n";                      // 3
 const char * kAdverbs =
     "yesterday\t昨天\tgestern\ttime\tpast\n"   // 0
     "tomorrow\t明天\tmorgen\ttime\tfuture\n";  // 1
@@ -1027,21 +1030,21 @@ TEST_F(Fixture, JoinedPhrases) {
 // German present with schon seit), and "how long" asks for it (多久, wie lange).
 TEST_F(Fixture, Durations) {
     ASSERT_TRUE(Lexicon::parse(kNouns, std::string(kVerbs) +
-                               "wait\twaits\twaited\twaited\tintr\tperson\t-\t等\t了\twarten\twarte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\t-\n",  // 13
+                               "wait\twaits\twaited\twaited\tintr\tperson\t-\t等\t了\twarten\twarte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\t-\n",  // 15
                                kAdjectives, kAdverbs, &lex).ok);
     Clause slept = clause(4, Tense::Past);
     slept.subject = pronoun(Pronoun::I);
     slept.duration = span(2, TimeUnit::Hour);
     expect(sentence(slept), "i slept for two hours .", "我 睡 了 兩 個 小時 。", "Ich habe zwei Stunden geschlafen .");
 
-    Clause waited = clause(13, Tense::Perfect);
+    Clause waited = clause(15, Tense::Perfect);
     waited.subject = pronoun(Pronoun::She);
     waited.place = share(noun(9));
     waited.duration = span(1, TimeUnit::Hour);
     expect(sentence(waited), "she has waited at the station for an hour .", "她 在 車站 等 了 一 個 小時 了 。",
            "Sie wartet schon seit einer Stunde am Bahnhof .");
 
-    Clause asked = clause(13, Tense::Perfect);
+    Clause asked = clause(15, Tense::Perfect);
     asked.subject = pronoun(Pronoun::You);
     asked.duration = span(3, TimeUnit::Day);
     asked.mood = Mood::Wh;
@@ -1101,4 +1104,30 @@ TEST_F(Fixture, GermanReflexiveVerbs) {
     expect(sentence(d), "she imagines the dress .", "她 想像 洋裝 。", "Sie stellt sich das Kleid vor .");
     d.object = share(pronoun(Pronoun::It));
     expect(sentence(d), "she imagines it .", "她 想像 它 。", "Sie stellt es sich vor .");
+}
+
+// Feel and look + a state: English a verb with do-support, Chinese the verb before the state (denied
+// at the state: 看起來 不 累), German fühlen with its reflexive, aussehen with its prefix last.
+TEST_F(Fixture, LinkingVerbs) {
+    Clause c = clause(13, Tense::Present);
+    c.subject = pronoun(Pronoun::I);
+    c.predicate_adjective = 3;
+    c.degree = Degree::Very;
+    expect(sentence(c), "i feel very tired .", "我 覺得 非常 累 。", "Ich fühle mich sehr müde .");
+    Clause q = clause(13, Tense::Present);
+    q.mood = Mood::YesNo;
+    q.subject = pronoun(Pronoun::You);
+    q.predicate_adjective = 3;
+    expect(sentence(q), "do you feel tired ?", "你 覺得 很 累 嗎 ？", "Fühlst du dich müde ?");
+    Clause l = clause(14, Tense::Present);
+    l.subject = name(7);
+    l.predicate_adjective = 3;
+    l.negated = true;
+    expect(sentence(l), "anna does not look tired .", "安娜 看起來 不 累 。", "Anna sieht nicht müde aus .");
+    Clause p = clause(14, Tense::Perfect);
+    p.subject = pronoun(Pronoun::She);
+    p.predicate_adjective = 3;
+    p.time = 0;
+    p.tense = Tense::Past;
+    expect(sentence(p), "she looked tired yesterday .", "她 昨天 看起來 很 累 。", "Sie hat gestern müde ausgesehen .");
 }
