@@ -292,17 +292,18 @@ int cli_train(int argc, char ** argv) {
     std::string config_path;
     bool resume = false;
     std::string init;
-    for (int i = 0; i < argc; i++) {
+    bool bad = false;
+    for (int i = 0; i < argc && !bad; i++) {
         const std::string a = argv[i];
         if (a == "--config" && i + 1 < argc) config_path = argv[++i];
         else if (a == "--resume") resume = true;
         else if (a == "--init" && i + 1 < argc) init = argv[++i];
-        else {
-            std::fprintf(stderr, "usage: attn train --config cfg.json [--resume | --init model.safetensors]\n");
-            return 2;
-        }
+        else bad = true;
     }
-    if (config_path.empty()) { std::fprintf(stderr, "usage: attn train --config cfg.json [--resume]\n"); return 2; }
+    if (bad || config_path.empty()) {
+        std::fprintf(stderr, "usage: attn train --config cfg.json [--resume | --init model.safetensors]\n");
+        return 2;
+    }
     if (is_image_config(config_path)) return cli_train_image(config_path, resume);
     RunConfig rc;
     if (Status st = read_run_config(config_path, &rc); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
