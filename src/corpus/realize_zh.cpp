@@ -107,15 +107,10 @@ public:
                     out.add(Tokens(a.zh_pred.begin() + 1, a.zh_pred.end()), c.id + 7);
                 }
             } else if (c.predicate_adjective >= 0) {
-                Tokens pred = person_old ? Tokens{"很", "老"} : m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
-                const bool graded = !pred.empty() && pred[0] == "很";
-                if (graded && (c.negated || c.degree != Degree::None)) pred.erase(pred.begin());
-                if (c.negated) out.add("不", c.id + 2);
-                if (graded && c.degree != Degree::None) degree(c);
-                const size_t first = out.size();
-                out.add(pred, c.id + 7);
+                const Tokens pred = person_old ? Tokens{"很", "老"} : m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
+                const size_t first = state(c, pred);
                 for (size_t k = first; k < out.size(); k++) out.words()[k].possible.push_back(c.id);  // ↔ is
-                if (graded && c.degree == Degree::Too) out.add("了", c.id + 11, false);
+                if (!pred.empty() && pred[0] == "很" && c.degree == Degree::Too) out.add("了", c.id + 11, false);
             } else if (c.place) {  // "the cat is in the garden": 貓 在 花園 裡, no 是
                 if (c.negated) out.add("不", c.id + 2);
                 out.add("在", c.place->id + 4);
@@ -208,14 +203,7 @@ public:
             const bool aspect_here = c.destination ? before_destination : k == 0 && (!object_inside || aspect == "過");
             if (aspect_here && !aspect.empty()) out.add(aspect, c.id + 1);
         }
-        if (linking) {  // 覺得 很 累, 看起來 非常 開心, 覺得 不 累
-            Tokens pred = m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred;
-            const bool graded = !pred.empty() && pred[0] == "很";
-            if (graded && (c.negated || c.degree != Degree::None)) pred.erase(pred.begin());
-            if (c.negated) out.add("不", c.id + 2);
-            if (graded && c.degree != Degree::None) degree(c);
-            out.add(pred, c.id + 7);
-        }
+        if (linking) state(c, m_lex.adjectives[size_t(c.predicate_adjective)].zh_pred);  // 覺得 很 累, 看起來 不 累
         if (c.indirect) noun_phrase(*c.indirect);
         if (!object_inside) object(c, wh);
         else if (!aspect.empty() && aspect != "過") out.add(aspect, c.id + 1);
@@ -227,6 +215,18 @@ private:
     const Lexicon & m_lex;
 
     void adverb(int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].zh, id); }
+
+    // A predicate adjective (its zh_pred), denied or graded: 很 累, 不 累, 非常 累 (a gradable
+    // state drops its filler 很 after 不 or a degree). Returns where its words begin.
+    size_t state(const Clause & c, Tokens pred) {
+        const bool graded = !pred.empty() && pred[0] == "很";
+        if (graded && (c.negated || c.degree != Degree::None)) pred.erase(pred.begin());
+        if (c.negated) out.add("不", c.id + 2);
+        if (graded && c.degree != Degree::None) degree(c);
+        const size_t first = out.size();
+        out.add(pred, c.id + 7);
+        return first;
+    }
 
     // The span after the verb: 等 了 十 分鐘; a verb–object word says its verb again (游泳 游 了
     // 一 個 小時); a span up to now closes with a second 了 (住 了 兩 年 了), asked 住 了 多久 了.
