@@ -12,14 +12,15 @@ that can be right.
 
 Errors:
   - not exactly 7 TAB-separated columns; an empty cell; spaces around or doubled inside a cell
-  - kind or combine not from the lists below; `name` in combine iff NAME is in the row
-  - NAME in all three languages or in none, once each
+  - kind or combine not from the lists below; `name` in combine iff NAME is in the row, `thing,alone`
+    iff THING is
+  - NAME (THING) in all three languages or in none, once each
   - an alignment pair that does not parse, is out of range, or is given twice
   - a non-punctuation token on either side with no link (sure or possible)
   - a punctuation token linked to a word, or a word linked to punctuation
   - the same English twice (compared as the generator's held-out key: tokens without the final
     . ? or !), or a sentence without final punctuation in any language
-  - English not lower case (except NAME); German not starting with a capital (or NAME)
+  - English not lower case (except NAME, THING); German not starting with a capital (or a slot)
   - ASCII , . ? ! ; : in Chinese, or a simplified-only character
   - a mainland word where Taiwan says something else (list below)
   - du-forms / 你 inside the polite section, or Sie-forms / 您 outside it (see PHRASES.md)
@@ -40,6 +41,7 @@ KINDS = ["greeting", "farewell", "thanks", "apology", "wish", "reaction", "reque
 COMBINE_PLAIN = {"alone", "first", "last", "first,last"}
 COMBINE_NAME = {"name,alone", "name,first", "name,last"}
 SLOT = "NAME"
+THING = "THING"  # a mass noun: "THING is all you need ."
 
 PUNCT_CHARS = set(".,!?;:，。？！、；：")
 FINAL_KIND = {".": ".", "。": ".", "?": "?", "？": "?", "!": "!", "！": "!"}
@@ -200,19 +202,24 @@ def main(argv):
                     errs.append("NAME twice in %s" % lang)
             if comb not in COMBINE_NAME:
                 errs.append("combine %r: a row with NAME says one of %s" % (comb, " ".join(sorted(COMBINE_NAME))))
+        elif any(THING in toks for toks in (en, zh, de)):
+            if not all(toks.count(THING) == 1 for toks in (en, zh, de)):
+                errs.append("THING must be once in each of the three languages")
+            if comb != "thing,alone":
+                errs.append("combine %r: a row with THING says thing,alone" % comb)
         elif comb not in COMBINE_PLAIN:
             errs.append("combine %r not one of %s" % (comb, " ".join(sorted(COMBINE_PLAIN))))
         per_combine[comb] = per_combine.get(comb, 0) + 1
 
         # tokens
         for i, t in enumerate(en):
-            if t != SLOT and t != t.lower():
+            if t not in (SLOT, THING) and t != t.lower():
                 errs.append("English token %r not lower case" % t)
-        if not (de[0] == SLOT or de[0][:1].isupper() or de[0][:1].isdigit()):
+        if not (de[0] in (SLOT, THING) or de[0][:1].isupper() or de[0][:1].isdigit()):
             errs.append("German should start with a capital: %r" % de[0])
         for t in zh:
             bad = [c for c in t if c in ",.?!;:"]
-            if bad and t != SLOT:
+            if bad and t not in (SLOT, THING):
                 errs.append("ASCII punctuation %r in Chinese token %r (use ， 。 ？ ！)" % ("".join(bad), t))
             so = [c for c in t if c in simp_only]
             if so:

@@ -50,8 +50,16 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
             if (in_set(a.applies, Category(c)) && Category(c) != Category::Name) m_adjectives_by_cat[c].push_back(i);
     }
     for (int i = 0; i < int(lex.verbs.size()); i++) m_verbs_by_frame[int(lex.verbs[size_t(i)].frame)].push_back(i);
+    // THING in a phrase ("THING is all you need"): a checked mass noun that stands without an
+    // article in all three languages (attention, love, time, water).
+    for (int i = 0; i < int(lex.nouns.size()); i++) {
+        const Noun & n = lex.nouns[size_t(i)];
+        const bool stuff = n.cat == Category::Abstract || n.cat == Category::Food || n.cat == Category::Drink;
+        if (n.mass && n.checked && stuff) m_mass_nouns.push_back(i);
+    }
     for (int i = 0; i < int(lex.phrases.size()); i++) {
         const Phrase & p = lex.phrases[size_t(i)];
+        if (p.thing && m_mass_nouns.empty()) continue;
         if (p.alone || (!p.first && !p.last)) m_phrases_alone.push_back(i);
         if (p.first) m_phrases_first.push_back(i);
         const std::string & w = p.en[0];
@@ -80,6 +88,7 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         for (const auto & pool : m_verbs_by_frame) weigh(pool, verb);
         weigh(m_locations, noun);
         weigh(m_object_locations, noun);
+        weigh(m_mass_nouns, noun);
     }
     // The verbs a to-infinitive follows, where the lexicon has them with a person subject: the main
     // sense only (try to call: versuchen; trying food, probieren, is a second sense).

@@ -351,6 +351,28 @@ bool verb_senses_overlap(const Verb & a, const Verb & b) {
     return object ? (a.obj & b.obj) != 0 : (a.subj & b.subj) != 0;
 }
 
+// New nouns from an optional file of the folder: each must be a word the tables lack, and in
+// place_names.tsv a place known by its name.
+Status add_nouns(const std::string & path, bool places, std::vector<Noun> * nouns) {
+    std::string text;
+    if (!std::ifstream(path)) return Status::success();
+    if (Status s = read_file(path, &text); !s) return s;
+    std::vector<Noun> added;
+    if (Status s = parse_nouns(text, &added); !s) return s;
+    std::set<Tokens> known;
+    for (const Noun & n : *nouns) known.insert(n.en_sg);
+    for (Noun & n : added) {
+        if (places && !n.proper) return Status::error(path + ": every entry must be a place_name");
+        if (known.count(n.en_sg)) {
+            std::string en;
+            for (const std::string & w : n.en_sg) en += (en.empty() ? "" : " ") + w;
+            return Status::error(path + ": " + en + " is a noun already");
+        }
+        nouns->push_back(std::move(n));
+    }
+    return Status::success();
+}
+
 } // namespace
 
 const char * category_name(Category c) { return unsigned(c) < unsigned(Category::Count) ? kCategoryNames[int(c)] : "?"; }
@@ -383,10 +405,11 @@ Status Lexicon::parse(const std::string & nouns, const std::string & verbs, cons
     return Status::success();
 }
 
-// The generated folder may also hold place_names.tsv (countries and cities, in the nouns' format):
-// they join the nouns, and an English name may not be a noun already. senses-nouns.tsv and
-// senses-verbs.tsv give everyday words a second sense (take the book: 拿, take the bus: 搭; a light:
-// 光, 燈): the grammar draws each sense on its own, with its own restrictions.
+// The generated folder may also hold place_names.tsv (countries and cities, in the nouns' format)
+// and field_terms.tsv (machine translation, language model): they join the nouns, and an English
+// name may not be a noun already. senses-nouns.tsv and senses-verbs.tsv give everyday words a
+// second sense (take the book: 拿, take the bus: 搭; a light: 光, 燈): the grammar draws each sense
+// on its own, with its own restrictions.
 Status Lexicon::load(const std::string & dir, Lexicon * out) {
     std::string files[4];
     const char * names[4] = {"nouns.tsv", "verbs.tsv", "adjectives.tsv", "adverbs.tsv"};
@@ -412,20 +435,8 @@ Status Lexicon::load(const std::string & dir, Lexicon * out) {
                               &out->verbs);
         if (!s) return s;
     }
-    const std::string places_path = dir + "/place_names.tsv";
-    if (!std::ifstream(places_path)) return Status::success();
-    std::string places_text;
-    std::vector<Noun> places;
-    if (Status s = read_file(places_path, &places_text); !s) return s;
-    if (Status s = parse_nouns(places_text, &places); !s) return s;
-    std::set<Tokens> known;
-    for (const Noun & n : out->nouns) known.insert(n.en_sg);
-    for (Noun & p : places) {
-        if (!p.proper) return Status::error(places_path + ": every entry must be a place_name");
-        if (known.count(p.en_sg)) return Status::error(places_path + ": " + p.en_sg[0] + " is a noun already");
-        out->nouns.push_back(std::move(p));
-    }
-    return Status::success();
+    if (Status s = add_nouns(dir + "/place_names.tsv", true, &out->nouns); !s) return s;
+    return add_nouns(dir + "/field_terms.tsv", false, &out->nouns);
 }
 
 } // namespace attn::corpus

@@ -104,9 +104,9 @@ struct Adverb {
 // A fixed expression of the phrasebook (corpus/phrasebook.h): "thank you very much .".
 struct Phrase {
     std::string kind;          // greeting, thanks, question, ...
-    Tokens en, zh, de;         // may hold the slot NAME, once in each
+    Tokens en, zh, de;         // may hold one slot, once in each: NAME (a person's name) or THING (a mass noun)
     GoldAlignment zh_links, de_links;  // (target index, English index)
-    bool alone = false, first = false, last = false, name = false;
+    bool alone = false, first = false, last = false, name = false, thing = false;
 };
 
 struct Lexicon {

@@ -60,12 +60,18 @@ Status parse_phrasebook(const std::string & text, std::vector<Phrase> * out) {
             else if (word == "first") p.first = true;
             else if (word == "last") p.last = true;
             else if (word == "name") p.name = true;
-            else return Status::error(where + "combine must list alone, first, last, name");
+            else if (word == "thing") p.thing = true;
+            else return Status::error(where + "combine must list alone, first, last, name, thing");
         }
-        auto names = [](const Tokens & t) { return std::count(t.begin(), t.end(), std::string("NAME")); };
-        const long slots = names(p.en);
-        if (slots > 1 || names(p.zh) != slots || names(p.de) != slots || p.name != (slots == 1))
-            return Status::error(where + "NAME must appear once in all three languages, with combine name, or nowhere");
+        for (const char * slot : {"NAME", "THING"}) {
+            auto count = [&](const Tokens & t) { return std::count(t.begin(), t.end(), std::string(slot)); };
+            const long slots = count(p.en);
+            const bool said = slot[0] == 'N' ? p.name : p.thing;
+            if (slots > 1 || count(p.zh) != slots || count(p.de) != slots || said != (slots == 1))
+                return Status::error(where + slot + " must appear once in all three languages, with combine " +
+                                     (slot[0] == 'N' ? "name" : "thing") + ", or nowhere");
+        }
+        if (p.name && p.thing) return Status::error(where + "a phrase has one slot, NAME or THING");
         if (!seen.insert(c[1]).second) return Status::error(where + "duplicate English " + c[1]);
         phrases.push_back(std::move(p));
     }

@@ -25,17 +25,18 @@ bool is_final_punct(const std::string & t) {
 }
 
 namespace {
-AlignedText phrase_words(const Lexicon & lex, int phrase, int name_noun, ConceptId id, const std::string & language,
+AlignedText phrase_words(const Lexicon & lex, int phrase, int slot_noun, ConceptId id, const std::string & language,
                          bool drop_final_punct) {
     const Phrase & p = lex.phrases[size_t(phrase)];
     const Tokens & words = language == "en" ? p.en : language == "zh" ? p.zh : p.de;
     const GoldAlignment * links = language == "zh" ? &p.zh_links : language == "de" ? &p.de_links : nullptr;
-    const Noun * name = name_noun >= 0 ? &lex.nouns[size_t(name_noun)] : nullptr;
+    const Noun * filler = slot_noun >= 0 ? &lex.nouns[size_t(slot_noun)] : nullptr;
     AlignedText out;
     const size_t n = drop_final_punct && is_final_punct(words.back()) ? words.size() - 1 : words.size();
     for (size_t j = 0; j < n; j++) {
         Tokens texts{words[j]};
-        if (words[j] == "NAME" && name) texts = language == "en" ? name->en_sg : language == "zh" ? name->zh : split_tokens(name->de_sg);
+        if ((words[j] == "NAME" || words[j] == "THING") && filler)
+            texts = language == "en" ? filler->en_sg : language == "zh" ? filler->zh : split_tokens(filler->de_sg);
         for (const std::string & t : texts) {
             Word w{t, {}, {}};
             if (!links) w.sure.push_back(id + int(j));
@@ -54,7 +55,7 @@ AlignedText phrase_words(const Lexicon & lex, int phrase, int name_noun, Concept
 } // namespace
 
 AlignedText realize_phrase(const Lexicon & lex, const Sentence & s, const std::string & language, bool drop_final_punct) {
-    return phrase_words(lex, s.phrase, s.phrase_name, s.phrase_id, language, drop_final_punct);
+    return phrase_words(lex, s.phrase, s.phrase_noun, s.phrase_id, language, drop_final_punct);
 }
 
 bool german_phrase_start_lowers(const std::string & word) {

@@ -152,6 +152,20 @@ TEST(Lexicon, SecondSensesJoinTheirWord) {
         return Lexicon::load(dir.string(), &l);
     }();
     EXPECT_NE(noun.message.find("same arguments"), std::string::npos) << noun.message;
+    // A field term is a new noun: "machine translation" joins, "book" is one already.
+    write("senses-nouns.tsv", "");
+    auto load_terms = [&](const std::string & terms) {
+        write("field_terms.tsv", terms);
+        Lexicon l;
+        const attn::Status s = Lexicon::load(dir.string(), &l);
+        return std::make_pair(s, l);
+    };
+    auto [terms_ok, with_terms] = load_terms("machine translation\t-\tabstract\t1\t機器翻譯\t-\tMaschinenübersetzung\t-\tf\t0\t-\t-\t-\n");
+    ASSERT_TRUE(terms_ok.ok) << terms_ok.message;
+    ASSERT_EQ(with_terms.nouns.size(), 3u);
+    EXPECT_EQ(with_terms.nouns[2].en_sg, (Tokens{"machine", "translation"}));
+    const auto known = load_terms("book\tbooks\treadable\t0\t書本\t本\tBuch\tBücher\tn\t0\t-\t-\t-\n").first;
+    EXPECT_NE(known.message.find("book is a noun already"), std::string::npos) << known.message;
     std::filesystem::remove_all(dir);
 
     // The shipped senses: take the book (拿) and take the bus (搭) over disjoint objects.

@@ -977,7 +977,7 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     c.subject = pronoun(Pronoun::I);
     Sentence s = sentence(c);
     s.phrase = 0;
-    s.phrase_name = 12;
+    s.phrase_noun = 12;
     s.phrase_id = next_id;
     next_id += 32;
     s.phrase_use = Sentence::PhraseUse::Alone;
@@ -997,6 +997,32 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     EXPECT_TRUE(sure(3, 5) && sure(3, 6));  // 非常 – very much
     EXPECT_FALSE(parse_phrasebook("greeting\thello NAME\t你好\tHallo\t0-0\t0-0\tname\n", &lex.phrases).ok);  // NAME only in English
     EXPECT_FALSE(parse_phrasebook("greeting\thi\t嗨\tHi\t0-5\t0-0\talone\n", &lex.phrases).ok);  // link outside the row
+}
+
+// THING takes a mass noun, with the noun's own word in each language: "attention is all you need".
+TEST_F(Fixture, ThingSlotTakesAMassNoun) {
+    ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "attention\t-\tabstract\t1\t注意力\t-\tAufmerksamkeit\t-\tf\t0\t-\t-\t-\n", kVerbs,
+                               kAdjectives, kAdverbs, &lex).ok);
+    ASSERT_TRUE(parse_phrasebook("other\tTHING is all you need .\tTHING 就是 你 需要 的 一切 。\tTHING ist alles , was du brauchst .\t"
+                                 "0-0 1-1 2-5 3-2 4-3 4p4 5-6\t0-0 1-1 2-2 2p4 3-5 4-6 5-7\tthing,alone\n",
+                                 &lex.phrases).ok);
+    Sentence s = sentence(clause(4, Tense::Present));
+    s.phrase = 0;
+    s.phrase_noun = 12;
+    s.phrase_id = next_id;
+    s.phrase_use = Sentence::PhraseUse::Alone;
+    expect(s, "attention is all you need .", "注意力 就是 你 需要 的 一切 。", "Aufmerksamkeit ist alles , was du brauchst .");
+    const GoldAlignment zh = align(realize_english(lex, s), realize_chinese(lex, s));
+    EXPECT_EQ(std::count(zh.sure.begin(), zh.sure.end(), attn::Link{0, 0}), 1);  // 注意力 – attention
+    EXPECT_EQ(std::count(zh.sure.begin(), zh.sure.end(), attn::Link{5, 2}), 1);  // 一切 – all
+    // One slot, in all three languages, said in the combine column.
+    EXPECT_FALSE(parse_phrasebook("other\tTHING is good .\tTHING 很 好 。\tEs ist gut .\t0-0 1p1 2-2 3-3\t0-0 1-1 2-2 3-3\tthing,alone\n",
+                                  &lex.phrases).ok);
+    EXPECT_FALSE(parse_phrasebook("other\tTHING is good .\tTHING 很 好 。\tTHING ist gut .\t0-0 1p1 2-2 3-3\t0-0 1-1 2-2 3-3\talone\n",
+                                  &lex.phrases).ok);
+    EXPECT_FALSE(parse_phrasebook("other\tNAME likes THING .\tNAME 喜歡 THING 。\tNAME mag THING .\t0-0 1-1 2-2 3-3\t0-0 1-1 2-2 3-3\t"
+                                  "name,thing,alone\n",
+                                  &lex.phrases).ok);
 }
 
 // Two phrases joined: the lead loses its stop, a comma joins them, and the German question goes
