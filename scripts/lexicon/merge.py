@@ -233,7 +233,7 @@ def finish(pos, e):
             return "German phrase for a one-word noun"
         if e["cat"] == "-":
             return "no category"
-        if e["de_gender"] not in ("m", "f", "n"):
+        if e["de_gender"] not in ("m", "f", "n", "p"):
             return "no gender"
         if e["mass"] == "0" and e["cat"] != "name" and (e["en_pl"] == "-" or e["de_pl"] == "-"):
             return "countable without plural"

@@ -451,6 +451,8 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
             const float m = m_rng->uniform();
             c.modal = m < 0.35f ? Modal::Can : m < 0.55f ? Modal::Must : m < 0.8f ? Modal::Want : Modal::Should;
             c.tense = Tense::Present;
+            // Only someone wants: not "do the tickets want to rattle".
+            if (m_options.everyday && c.modal == Modal::Want && !is_person(m_lex, c.subject)) c.modal = Modal::Can;
             // Everyday English says "have to" and "need to" more than "must".
             if (m_options.everyday && c.modal == Modal::Must && chance(0.7))
                 c.obligation = chance(0.55) ? Obligation::HaveTo : Obligation::NeedTo;

@@ -119,8 +119,9 @@ Status parse_nouns(const std::string & text, std::vector<Noun> * out, bool sense
         n.zh_cl = opt(c[5]);
         n.de_sg = c[6];
         n.de_pl = opt(c[7]);
-        if (c[8] != "m" && c[8] != "f" && c[8] != "n") { ck.fail(r.line, "gender must be m, f or n"); break; }
+        if (c[8] != "m" && c[8] != "f" && c[8] != "n" && c[8] != "p") { ck.fail(r.line, "gender must be m, f, n or p"); break; }
         n.de_gender = c[8][0];
+        if (n.de_gender == 'p' && !n.mass) { ck.fail(r.line, "gender p (German plural only) is for mass nouns"); break; }
         if (c[9] != "0" && c[9] != "1") { ck.fail(r.line, "de_weak must be 0 or 1"); break; }
         n.de_weak = c[9] == "1";
         n.en_prep = opt(c[10]);
@@ -406,7 +407,7 @@ Status Lexicon::parse(const std::string & nouns, const std::string & verbs, cons
 }
 
 // The generated folder may also hold place_names.tsv (countries and cities, in the nouns' format)
-// and field_terms.tsv (machine translation, language model): they join the nouns, and an English
+// and added_nouns.tsv (machine translation, language model): they join the nouns, and an English
 // name may not be a noun already. senses-nouns.tsv and senses-verbs.tsv give everyday words a
 // second sense (take the book: 拿, take the bus: 搭; a light: 光, 燈): the grammar draws each sense
 // on its own, with its own restrictions.
@@ -436,7 +437,7 @@ Status Lexicon::load(const std::string & dir, Lexicon * out) {
         if (!s) return s;
     }
     if (Status s = add_nouns(dir + "/place_names.tsv", true, &out->nouns); !s) return s;
-    return add_nouns(dir + "/field_terms.tsv", false, &out->nouns);
+    return add_nouns(dir + "/added_nouns.tsv", false, &out->nouns);
 }
 
 } // namespace attn::corpus

@@ -34,7 +34,7 @@ struct Noun {
     Tokens zh;
     std::string zh_cl;          // classifier, empty for names
     std::string de_sg, de_pl;   // de_pl empty for mass nouns and names
-    char de_gender = 'm';       // 'm' 'f' 'n'
+    char de_gender = 'm';       // 'm' 'f' 'n', or 'p' for a mass noun German has only in the plural (Daten)
     bool de_weak = false;       // n-declension: der Junge, den Jungen
     std::string en_prep, de_prep, zh_loc;  // location use; en_prep empty when not a location
     int rank = 0;               // frequency rank (1 = most frequent); 0 when unknown

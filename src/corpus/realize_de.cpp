@@ -38,7 +38,7 @@ public:
         if (np.located) place(out, *np.located);  // das Buch auf dem Tisch
         if (np.relative) {
             out.add(",", np.id + 3, false);  // clause commas belong to the word opening the clause
-            const Slot s = slot_of(np.kind == NounPhrase::Kind::Noun ? m_lex.nouns[size_t(np.noun)].de_gender : 'm', is_plural(np));
+            const Slot s = slot_of(np.kind == NounPhrase::Kind::Noun ? m_lex.nouns[size_t(np.noun)].de_gender : 'm', plural(np));
             const Clause & rc = *np.relative;
             const Verb * v = verb_of(m_lex, rc);
             const Case rel_case = rc.gap == Role::Subject ? Nom : (v && v->de_dative ? Dat : Acc);
@@ -96,9 +96,18 @@ private:
 
     void adverb(AlignedText & out, int index, ConceptId id) { out.add(m_lex.adverbs[size_t(index)].de, id); }
 
+    // German number: a noun German has only in the plural (Daten, Möbel, Hausaufgaben; gender p)
+    // is plural whatever English says: the data is new, die Daten sind neu.
+    bool plural(const NounPhrase & np) const {
+        return is_plural(np) || (np.kind == NounPhrase::Kind::Noun && m_lex.nouns[size_t(np.noun)].de_gender == 'p');
+    }
+    int person_of(const NounPhrase & np) const {
+        return np.kind == NounPhrase::Kind::Pronoun ? person_index(np) : plural(np) ? 5 : 2;
+    }
+
     void common_noun(AlignedText & out, const NounPhrase & np, Case c, ConceptId kein_id, bool drop_article) {
         const Noun & n = m_lex.nouns[size_t(np.noun)];
-        const Slot s = slot_of(n.de_gender, np.plural);
+        const Slot s = slot_of(n.de_gender, plural(np));
         Declension decl = Declension::Strong;
         const bool kein = kein_id >= 0 && (np.det == Det::A || np.det == Det::None);
         if (kein) {
@@ -145,11 +154,11 @@ private:
         Tokens sg = split_tokens(n.de_sg), pl = split_tokens(n.de_pl);
         Tokens & forms = np.plural ? pl : sg;
         if (forms.empty()) forms = sg;
-        forms.back() = noun_form(sg.back(), pl.empty() ? sg.back() : pl.back(), n.de_weak, np.plural, c);
+        forms.back() = noun_form(sg.back(), pl.empty() ? sg.back() : pl.back(), n.de_weak, plural(np), c);
         out.add(forms, np.id);
         if (np.det == Det::Owner && np.owner->kind != NounPhrase::Kind::Name) {
             const NounPhrase & o = *np.owner;
-            const std::string fused = o.det == Det::The ? contraction("von", Dat, slot_of(m_lex.nouns[size_t(o.noun)].de_gender, o.plural)) : "";
+            const std::string fused = o.det == Det::The ? contraction("von", Dat, slot_of(m_lex.nouns[size_t(o.noun)].de_gender, plural(o))) : "";
             if (!fused.empty()) {  // "vom Lehrer"
                 out.add(fused, np.id + 6);
                 out.also(o.id + 1, true);
@@ -217,7 +226,7 @@ private:
     // A preposition and its noun phrase, fused with the article where German fuses them (im, zum, ins).
     void prepositional(AlignedText & out, const NounPhrase & np, const std::string & prep, Case cs) {
         const Noun & n = m_lex.nouns[size_t(np.noun)];
-        const std::string fused = np.det == Det::The ? contraction(prep, cs, slot_of(n.de_gender, np.plural)) : "";
+        const std::string fused = np.det == Det::The ? contraction(prep, cs, slot_of(n.de_gender, plural(np))) : "";
         if (!fused.empty()) {
             out.add(fused, np.id + 4);
             out.also(np.id + 1, true);
@@ -314,9 +323,9 @@ private:
         const Verb * v = verb_of(m_lex, c);
         const bool relative = head != nullptr;
         const bool wh = c.mood == Mood::Wh && !relative;
-        const int person = relative && c.gap == Role::Subject ? person_index(*head)
+        const int person = relative && c.gap == Role::Subject ? person_of(*head)
                            : wh && c.gap == Role::Subject    ? 2
-                                                             : person_index(c.subject);
+                                                             : person_of(c.subject);
 
         if (wh) {
             const char * w = "warum";

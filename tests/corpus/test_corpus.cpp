@@ -155,7 +155,7 @@ TEST(Lexicon, SecondSensesJoinTheirWord) {
     // A field term is a new noun: "machine translation" joins, "book" is one already.
     write("senses-nouns.tsv", "");
     auto load_terms = [&](const std::string & terms) {
-        write("field_terms.tsv", terms);
+        write("added_nouns.tsv", terms);
         Lexicon l;
         const attn::Status s = Lexicon::load(dir.string(), &l);
         return std::make_pair(s, l);

@@ -999,6 +999,26 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     EXPECT_FALSE(parse_phrasebook("greeting\thi\t嗨\tHi\t0-5\t0-0\talone\n", &lex.phrases).ok);  // link outside the row
 }
 
+// A noun German has only in the plural (gender p) makes German plural and leaves English singular.
+TEST_F(Fixture, GermanPluralOnlyNouns) {
+    ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "furniture\t-\tobject\t1\t家具\t件\tMöbel\t-\tp\t0\t-\t-\t-\n", kVerbs,
+                               kAdjectives, kAdverbs, &lex).ok);
+    Clause c = clause(-1, Tense::Present);
+    c.subject = noun(12, Det::This);
+    c.predicate_adjective = 1;
+    expect(sentence(c), "this furniture is expensive .", "這 件 家具 很 貴 。", "Diese Möbel sind teuer .");
+    Clause bought = clause(0, Tense::Past);
+    bought.subject = pronoun(Pronoun::I);
+    bought.object = share(noun(12));
+    expect(sentence(bought), "i bought the furniture .", "我 買 了 家具 。", "Ich habe die Möbel gekauft .");
+    Clause helped = clause(3, Tense::Present);  // a dative object: den Möbeln
+    helped.subject = pronoun(Pronoun::We);
+    helped.object = share(noun(12));
+    expect(sentence(helped), "we help the furniture .", "我們 幫助 家具 。", "Wir helfen den Möbeln .");
+    EXPECT_FALSE(Lexicon::parse(std::string(kNouns) + "chair\tchairs\tobject\t0\t椅子\t張\tStühle\t-\tp\t0\t-\t-\t-\n", kVerbs,
+                                kAdjectives, kAdverbs, &lex).ok);  // p only for a mass noun
+}
+
 // THING takes a mass noun, with the noun's own word in each language: "attention is all you need".
 TEST_F(Fixture, ThingSlotTakesAMassNoun) {
     ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "attention\t-\tabstract\t1\t注意力\t-\tAufmerksamkeit\t-\tf\t0\t-\t-\t-\n", kVerbs,
