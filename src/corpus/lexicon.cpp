@@ -212,17 +212,22 @@ Status parse_verbs(const std::string & text, std::vector<Verb> * out, bool sense
             ck.fail(r.line, "de_inf and de_pp must start with the separable prefix");
             break;
         }
-        // refl: sich beeilen; refl+an (um, auf, über): sich erinnern an + accusative; refl+dat: sich (dative) vorstellen + accusative.
+        // refl: sich beeilen; refl+an (um, auf, über): sich erinnern an + accusative; refl+dat: sich
+        // (dative) vorstellen + accusative; an (auf, über, um, für): warten auf + accusative; mit:
+        // sprechen mit + dative.
         const std::string & de_case = c[14];
+        auto accusative_prep = [](const std::string & p) { return p == "an" || p == "um" || p == "auf" || p == "über" || p == "für"; };
         if (de_case == "dat") v.de_dative = true;
         else if (de_case == "refl" && v.frame == Frame::Intransitive && !any_object_frame) v.de_reflexive = Reflexive::Accusative;
         else if (de_case == "refl+dat" && v.frame == Frame::Transitive) v.de_reflexive = Reflexive::Dative;
-        else if ((de_case == "refl+an" || de_case == "refl+um" || de_case == "refl+auf" || de_case == "refl+über") &&
-                 v.frame == Frame::Transitive) {
+        else if (de_case.rfind("refl+", 0) == 0 && accusative_prep(de_case.substr(5)) && v.frame == Frame::Transitive) {
             v.de_reflexive = Reflexive::Accusative;
             v.de_prep = de_case.substr(5);
+        } else if ((accusative_prep(de_case) || de_case == "mit") && v.frame == Frame::Transitive) {
+            v.de_prep = de_case;
+            v.de_dative = de_case == "mit";
         } else if (de_case != "acc" && de_case != "-") {
-            ck.fail(r.line, "de_case must be acc, dat, -, refl (intransitive), refl+dat or refl+an/um/auf/über (transitive)");
+            ck.fail(r.line, "de_case must be acc, dat, -, refl (intransitive), refl+dat, refl+an/um/auf/über/für or an/um/auf/über/für/mit (transitive)");
             break;
         }
         if (!senses && !seen.insert(c[0]).second) { ck.fail(r.line, "duplicate verb " + c[0]); break; }
@@ -344,12 +349,34 @@ Status add_senses(const std::string & path, const std::vector<Entry> & senses, E
     return Status::success();
 }
 
+std::string english_words(const Tokens & words) {
+    std::string s;
+    for (const std::string & w : words) s += (s.empty() ? "" : " ") + w;
+    return s;
+}
+
 // Two senses of a verb with the same main frame must take different objects (or, without an
 // object, different subjects): "take the bus" is 搭, "take the book" 拿.
 bool verb_senses_overlap(const Verb & a, const Verb & b) {
     if (a.frame != b.frame || a.linking != b.linking) return false;  // look (看) and look tired (看起來) are apart
     const bool object = a.frame == Frame::Transitive || a.frame == Frame::Ditransitive;
     return object ? (a.obj & b.obj) != 0 : (a.subj & b.subj) != 0;
+}
+
+// New verbs from an optional file of the folder, each one the table lacks.
+Status add_verbs(const std::string & path, std::vector<Verb> * verbs) {
+    std::string text;
+    if (!std::ifstream(path)) return Status::success();
+    if (Status s = read_file(path, &text); !s) return s;
+    std::vector<Verb> added;
+    if (Status s = parse_verbs(text, &added); !s) return s;
+    std::set<Tokens> known;
+    for (const Verb & v : *verbs) known.insert(v.en_base);
+    for (Verb & v : added) {
+        if (known.count(v.en_base)) return Status::error(path + ": " + english_words(v.en_base) + " is a verb already");
+        verbs->push_back(std::move(v));
+    }
+    return Status::success();
 }
 
 // New nouns from an optional file of the folder: each must be a word the tables lack, and in
@@ -364,11 +391,7 @@ Status add_nouns(const std::string & path, bool places, std::vector<Noun> * noun
     for (const Noun & n : *nouns) known.insert(n.en_sg);
     for (Noun & n : added) {
         if (places && !n.proper) return Status::error(path + ": every entry must be a place_name");
-        if (known.count(n.en_sg)) {
-            std::string en;
-            for (const std::string & w : n.en_sg) en += (en.empty() ? "" : " ") + w;
-            return Status::error(path + ": " + en + " is a noun already");
-        }
+        if (known.count(n.en_sg)) return Status::error(path + ": " + english_words(n.en_sg) + " is a noun already");
         nouns->push_back(std::move(n));
     }
     return Status::success();
@@ -408,7 +431,7 @@ Status Lexicon::parse(const std::string & nouns, const std::string & verbs, cons
 
 // The generated folder may also hold place_names.tsv (countries and cities, in the nouns' format)
 // and added_nouns.tsv (machine translation, language model): they join the nouns, and an English
-// name may not be a noun already. senses-nouns.tsv and senses-verbs.tsv give everyday words a
+// name may not be a noun already; added_verbs.tsv likewise (wait for, pay attention to). senses-nouns.tsv and senses-verbs.tsv give everyday words a
 // second sense (take the book: 拿, take the bus: 搭; a light: 光, 燈): the grammar draws each sense
 // on its own, with its own restrictions.
 Status Lexicon::load(const std::string & dir, Lexicon * out) {
@@ -437,7 +460,8 @@ Status Lexicon::load(const std::string & dir, Lexicon * out) {
         if (!s) return s;
     }
     if (Status s = add_nouns(dir + "/place_names.tsv", true, &out->nouns); !s) return s;
-    return add_nouns(dir + "/added_nouns.tsv", false, &out->nouns);
+    if (Status s = add_nouns(dir + "/added_nouns.tsv", false, &out->nouns); !s) return s;
+    return add_verbs(dir + "/added_verbs.tsv", &out->verbs);
 }
 
 } // namespace attn::corpus

@@ -65,11 +65,11 @@ struct Verb {
     std::string de_pp;
     bool de_sein = false;       // perfect with sein
     std::string de_sep;         // separable prefix or empty
-    bool de_dative = false;     // object in the dative (helfen)
+    bool de_dative = false;     // object in the dative (helfen, sprechen mit)
     // German reflexive verbs: sich beeilen (accusative, no object), sich erinnern an + an object in
     // the accusative (de_prep "an"), sich vorstellen (dative, with a direct object: ich stelle mir das Haus vor).
     Reflexive de_reflexive = Reflexive::None;
-    std::string de_prep;        // the object's preposition, with the accusative; empty for a plain object
+    std::string de_prep;        // the object's preposition (warten auf, sprechen mit); empty for a plain object
     bool en_particle_split() const;  // "pick up" + pronoun → "pick her up"
 };
 

@@ -407,7 +407,7 @@ private:
         if (nicht && !nicht_first) m.add("nicht", neg);
         if (prep_object) {  // the prepositional object last: ich erinnere mich nicht an den Mann, an keinen Mann
             m.add(v->de_prep, c.id, false);
-            noun_phrase(m, *c.object, Acc, indefinite_target == c.object.get() ? neg : -1);
+            noun_phrase(m, *c.object, object_case, indefinite_target == c.object.get() && object_case == Acc ? neg : -1);
         }
         if (c.predicate) noun_phrase(m, *c.predicate, Nom, indefinite_target == c.predicate.get() ? neg : -1);
         if (c.predicate_adjective >= 0 && !(wh && c.gap == Role::Degree)) {

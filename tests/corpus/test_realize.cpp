@@ -999,6 +999,35 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     EXPECT_FALSE(parse_phrasebook("greeting\thi\t嗨\tHi\t0-5\t0-0\talone\n", &lex.phrases).ok);  // link outside the row
 }
 
+// A German object after a preposition of its own: warten auf + accusative, sprechen mit + dative;
+// English keeps its preposition in the verb (wait for, talk to), Chinese has none.
+TEST_F(Fixture, PrepositionalObjects) {
+    ASSERT_TRUE(Lexicon::parse(kNouns,
+                               std::string(kVerbs) +
+                                   "wait for\twaits for\twaited for\twaited for\ttr\tperson\tperson,place\t等\t了\twarten\t"
+                                   "warte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\tauf\n"  // 15
+                                   "talk to\ttalks to\ttalked to\ttalked to\ttr\tperson\tperson\t跟 O 說話\t了\tsprechen\t"
+                                   "spreche|sprichst|spricht|sprechen|sprecht|sprechen\tgesprochen\thaben\t-\tmit\n",  // 16
+                               kAdjectives, kAdverbs, &lex).ok);
+    Clause w = clause(15, Tense::Present);
+    w.progressive = true;
+    w.subject = pronoun(Pronoun::I);
+    w.object = share(noun(4));
+    expect(sentence(w), "i am waiting for the teacher .", "我 在 等 老師 。", "Ich warte auf den Lehrer .");
+    Clause t = clause(16, Tense::Past);
+    t.subject = pronoun(Pronoun::She);
+    t.object = share(noun(2));
+    expect(sentence(t), "she talked to the sister .", "她 跟 姊姊 說話 了 。", "Sie hat mit der Schwester gesprochen .");
+    Clause n = clause(16, Tense::Present);
+    n.subject = pronoun(Pronoun::We);
+    n.negated = true;
+    n.object = share(noun(4, Det::A));
+    expect(sentence(n), "we do not talk to a teacher .", "我們 不 跟 一 位 老師 說話 。", "Wir sprechen nicht mit einem Lehrer .");
+    EXPECT_FALSE(Lexicon::parse(kNouns, "wait\twaits\twaited\twaited\tintr\tperson\t-\t等\t了\twarten\t"
+                                        "warte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\tauf\n",
+                                kAdjectives, kAdverbs, &lex).ok);  // a preposition needs an object
+}
+
 // A noun German has only in the plural (gender p) makes German plural and leaves English singular.
 TEST_F(Fixture, GermanPluralOnlyNouns) {
     ASSERT_TRUE(Lexicon::parse(std::string(kNouns) + "furniture\t-\tobject\t1\t家具\t件\tMöbel\t-\tp\t0\t-\t-\t-\n", kVerbs,
