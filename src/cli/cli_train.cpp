@@ -11,7 +11,9 @@
 //           or {"corpus": "build/corpus", "target": "zh_TW"|"de", "split": "train.tsv",
 //               "heldout": "dev.tsv", "heldout_examples": 300,   (a generated corpus, see attn corpus)
 //               "pieces": "spm.vocab.tsv" (optional: subword pieces of one SentencePiece model for
-//               both sides, exported by scripts/spm-export, instead of the corpus's word vocabularies),
+//               both sides, exported by scripts/spm-export, instead of the corpus's word vocabularies;
+//               or a model file, "x.safetensors", whose pieces to share, so that translators of one
+//               direction read the same pieces),
 //               "real": [{"file": "ding.train.tsv", "column": 1, "copies": 1}, ...] (with pieces
 //               only: real pairs added to the training split, English in column 0; see
 //               append_real_pieces)},
@@ -38,6 +40,7 @@
 #include "cli/config_fields.h"
 #include "cli/train_loop.h"
 #include "core/sha256.h"
+#include "io/safetensors.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
 #include "train/meta_value.h"
@@ -266,6 +269,25 @@ Status load_init(const RunConfig & rc, TrainedModel * model, std::string * piece
     return Status::success();
 }
 
+// data.pieces: an exported subword model, or a model file that carries one.
+Status read_pieces(const std::string & path, std::string * text) {
+    const std::string ext = ".safetensors";
+    if (path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0) {
+        WeightsFile w;
+        if (Status st = load_safetensors(path, &w); !st) return st;
+        auto it = w.metadata.find("pieces");
+        if (it == w.metadata.end()) return Status::error(path + ": this model reads words, not subword pieces");
+        *text = it->second;
+        return Status::success();
+    }
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream ps;
+    ps << f.rdbuf();
+    if (!f) return Status::error(path + ": cannot read");
+    *text = ps.str();
+    return Status::success();
+}
+
 // After the data sized the config, the init model must be of its shape and vocabulary sizes.
 Status check_init_shape(const RunConfig & rc, const TrainedModel & model) {
     const std::string want = rc.rnn ? rc.rnn_model.to_json() : rc.model.to_json();
@@ -325,11 +347,7 @@ int cli_train(int argc, char ** argv) {
         SubwordModel pieces;
         if (!rc.init.empty()) rc.pieces = pieces_text.empty() ? "" : rc.init + " (its pieces)";
         else if (!rc.pieces.empty()) {
-            std::ifstream f(rc.pieces, std::ios::binary);
-            std::stringstream ps;
-            ps << f.rdbuf();
-            pieces_text = ps.str();
-            if (!f) { std::fprintf(stderr, "attn train: %s: cannot read\n", rc.pieces.c_str()); return 2; }
+            if (Status st = read_pieces(rc.pieces, &pieces_text); !st) { std::fprintf(stderr, "attn train: %s\n", st.message.c_str()); return 2; }
         }
         if (!rc.pieces.empty()) {
             if (Status st = SubwordModel::parse(pieces_text, &pieces); !st) {
