@@ -595,7 +595,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
     if (c.mood == Mood::Wh) {
         std::vector<Role> roles = {Role::Reason};
         if (is_person(m_lex, c.subject) && c.subject.kind != NounPhrase::Kind::Pronoun) roles.push_back(Role::Subject);
-        if (c.object && !c.object->coordinated && c.object->kind != NounPhrase::Kind::Pronoun && !(v && !v->de_prep.empty())) {
+        if (c.object && !c.object->coordinated && c.object->kind != NounPhrase::Kind::Pronoun) {
             roles.push_back(Role::Object);  // twice: objects are the most common question
             roles.push_back(Role::Object);
         }

@@ -248,14 +248,14 @@ private:
     }
 
     // "wie viele Äpfel" for a how-many question.
-    void how_many(AlignedText & out, const NounPhrase & np, ConceptId wh_id) {
+    void how_many(AlignedText & out, const NounPhrase & np, ConceptId wh_id, Case c = Acc) {
         out.add("wie", wh_id);
-        out.add("viele", wh_id);
+        out.add(c == Dat ? "vielen" : "viele", wh_id);  // wie vielen Arbeitern hast du zugehört
         out.also(np.id + 1, true);
         NounPhrase bare = np;
         bare.det = Det::None;
         bare.plural = true;
-        noun_phrase(out, bare, Acc);
+        noun_phrase(out, bare, c);
     }
 
     // Es gibt einen Hund im Park; im Park gibt es …; gibt es …?; es gibt keinen …; wie viele … gibt es.
@@ -339,7 +339,21 @@ private:
                 case Role::Degree: case Role::Frequency: case Role::Duration: w = "wie"; break;  // wie groß, wie oft, wie lange
                 default: break;
             }
-            if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany) how_many(p.wh, *c.object, c.id + 6);
+            // A prepositional object asked about: auf wen, mit wem; for a thing wo(r)+preposition,
+            // which also says the verb's preposition (worauf wartest du).
+            const bool prep_wh = c.gap == Role::Object && c.object && v && !v->de_prep.empty();
+            const bool asks_by_word = prep_wh && c.object->det != Det::HowMany && c.object->det != Det::Which;
+            if (prep_wh && !(asks_by_word && !is_person(m_lex, *c.object))) p.wh.add(v->de_prep, c.id, false);
+            if (asks_by_word) {
+                if (is_person(m_lex, *c.object)) p.wh.add(v->de_dative ? "wem" : "wen", c.id + 6);
+                else {
+                    const std::string & prep = v->de_prep;
+                    const bool vowel = prep == "an" || prep == "auf" || prep == "über" || prep == "um";
+                    p.wh.add((vowel ? "wor" : "wo") + prep, c.id + 6);
+                    p.wh.also(c.id, false);
+                }
+            } else if (c.gap == Role::Object && c.object && c.object->det == Det::HowMany)
+                how_many(p.wh, *c.object, c.id + 6, v && v->de_dative ? Dat : Acc);
             else if (c.gap == Role::Object && c.object && c.object->det == Det::Which)  // welches Buch hast du gekauft
                 noun_phrase(p.wh, *c.object, v && v->de_dative ? Dat : Acc);
             else if (c.gap == Role::Object && c.object && c.object->det == Det::HowMuch) {  // wie viel kostet es

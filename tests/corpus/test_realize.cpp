@@ -200,6 +200,8 @@ TEST_F(Fixture, Questions) {
     who.mood = Mood::Wh;
     who.gap = Role::Object;
     expect(sentence(who), "who did you help ?", "你 幫助 了 誰 ？", "Wem hast du geholfen ?");
+    who.object = share(noun(4, Det::HowMany));  // a dative object: wie vielen
+    expect(sentence(who), "how many teachers did you help ?", "你 幫助 了 幾 位 老師 ？", "Wie vielen Lehrern hast du geholfen ?");
 }
 
 TEST_F(Fixture, ObjectRelativeClause) {
@@ -1023,6 +1025,22 @@ TEST_F(Fixture, PrepositionalObjects) {
     n.negated = true;
     n.object = share(noun(4, Det::A));
     expect(sentence(n), "we do not talk to a teacher .", "我們 不 跟 一 位 老師 說話 。", "Wir sprechen nicht mit einem Lehrer .");
+    // Asked about: English strands its preposition, German fronts it (auf wen, worauf, mit wem).
+    Clause who = clause(15, Tense::Present);
+    who.progressive = true;
+    who.subject = pronoun(Pronoun::You);
+    who.object = share(noun(4));
+    who.mood = Mood::Wh;
+    who.gap = Role::Object;
+    expect(sentence(who), "who are you waiting for ?", "你 在 等 誰 ？", "Auf wen wartest du ?");
+    who.object = share(noun(3));
+    expect(sentence(who), "what are you waiting for ?", "你 在 等 什麼 ？", "Worauf wartest du ?");
+    Clause with = clause(16, Tense::Past);
+    with.subject = pronoun(Pronoun::She);
+    with.object = share(noun(2));
+    with.mood = Mood::Wh;
+    with.gap = Role::Object;
+    expect(sentence(with), "who did she talk to ?", "她 跟 誰 說話 了 ？", "Mit wem hat sie gesprochen ?");
     EXPECT_FALSE(Lexicon::parse(kNouns, "wait\twaits\twaited\twaited\tintr\tperson\t-\t等\t了\twarten\t"
                                         "warte|wartest|wartet|warten|wartet|warten\tgewartet\thaben\t-\tauf\n",
                                 kAdjectives, kAdverbs, &lex).ok);  // a preposition needs an object
