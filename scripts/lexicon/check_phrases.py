@@ -13,8 +13,8 @@ that can be right.
 Errors:
   - not exactly 7 TAB-separated columns; an empty cell; spaces around or doubled inside a cell
   - kind or combine not from the lists below; `name` in combine iff NAME is in the row, `thing,alone`
-    iff THING is
-  - NAME (THING) in all three languages or in none, once each
+    iff THING is, `place,alone` iff PLACE is
+  - NAME (THING, PLACE) in all three languages or in none, once each
   - an alignment pair that does not parse, is out of range, or is given twice
   - a non-punctuation token on either side with no link (sure or possible)
   - a punctuation token linked to a word, or a word linked to punctuation
@@ -42,6 +42,8 @@ COMBINE_PLAIN = {"alone", "first", "last", "first,last"}
 COMBINE_NAME = {"name,alone", "name,first", "name,last"}
 SLOT = "NAME"
 THING = "THING"  # a mass noun: "THING is all you need ."
+PLACE = "PLACE"  # a place's name: "i am from PLACE ."
+OTHER_SLOTS = {THING: "thing,alone", PLACE: "place,alone"}
 
 PUNCT_CHARS = set(".,!?;:，。？！、；：")
 FINAL_KIND = {".": ".", "。": ".", "?": "?", "？": "?", "!": "!", "！": "!"}
@@ -202,24 +204,25 @@ def main(argv):
                     errs.append("NAME twice in %s" % lang)
             if comb not in COMBINE_NAME:
                 errs.append("combine %r: a row with NAME says one of %s" % (comb, " ".join(sorted(COMBINE_NAME))))
-        elif any(THING in toks for toks in (en, zh, de)):
-            if not all(toks.count(THING) == 1 for toks in (en, zh, de)):
-                errs.append("THING must be once in each of the three languages")
-            if comb != "thing,alone":
-                errs.append("combine %r: a row with THING says thing,alone" % comb)
+        elif any(w in toks for w in OTHER_SLOTS for toks in (en, zh, de)):
+            slot = next(w for w in OTHER_SLOTS if any(w in toks for toks in (en, zh, de)))
+            if not all(toks.count(slot) == 1 for toks in (en, zh, de)):
+                errs.append("%s must be once in each of the three languages" % slot)
+            if comb != OTHER_SLOTS[slot]:
+                errs.append("combine %r: a row with %s says %s" % (comb, slot, OTHER_SLOTS[slot]))
         elif comb not in COMBINE_PLAIN:
             errs.append("combine %r not one of %s" % (comb, " ".join(sorted(COMBINE_PLAIN))))
         per_combine[comb] = per_combine.get(comb, 0) + 1
 
         # tokens
         for i, t in enumerate(en):
-            if t not in (SLOT, THING) and t != t.lower():
+            if t not in (SLOT, THING, PLACE) and t != t.lower():
                 errs.append("English token %r not lower case" % t)
-        if not (de[0] in (SLOT, THING) or de[0][:1].isupper() or de[0][:1].isdigit()):
+        if not (de[0] in (SLOT, THING, PLACE) or de[0][:1].isupper() or de[0][:1].isdigit()):
             errs.append("German should start with a capital: %r" % de[0])
         for t in zh:
             bad = [c for c in t if c in ",.?!;:"]
-            if bad and t not in (SLOT, THING):
+            if bad and t not in (SLOT, THING, PLACE):
                 errs.append("ASCII punctuation %r in Chinese token %r (use ， 。 ？ ！)" % ("".join(bad), t))
             so = [c for c in t if c in simp_only]
             if so:
@@ -245,7 +248,8 @@ def main(argv):
             if any("你" in t for t in zh):
                 errs.append("你 in a polite row (use 您 or no pronoun)")
         else:
-            if DE_SIE & set(de[1:]) or de[0] in DE_SIE:
+            third_person = en[0] in ("she", "they")  # Sie kommt aus …: she, not the polite you
+            if not third_person and (DE_SIE & set(de[1:]) or de[0] in DE_SIE):
                 errs.append("Sie-form outside the polite section: %s" % " ".join(sorted(DE_SIE & set(de))))
             if any("您" in t for t in zh):
                 errs.append("您 outside the polite section")

@@ -143,7 +143,7 @@ struct Sentence {
     enum class PhraseUse : uint8_t { None, Alone, Before, After };
     PhraseUse phrase_use = PhraseUse::None;
     int phrase = -1;                 // index into Lexicon::phrases
-    int phrase_noun = -1;            // the noun (Lexicon::nouns) that fills NAME or THING
+    int phrase_noun = -1;            // the noun (Lexicon::nouns) that fills its slot
     ConceptId phrase_id = 0;
     // A greeting or apology that opens an Alone phrase: "hello , how are you ?", "excuse me ,
     // where is the toilet ?". Its ids work as phrase_id's do, the joining comma at lead_id + 31.

@@ -51,15 +51,18 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
     }
     for (int i = 0; i < int(lex.verbs.size()); i++) m_verbs_by_frame[int(lex.verbs[size_t(i)].frame)].push_back(i);
     // THING in a phrase ("THING is all you need"): a checked mass noun that stands without an
-    // article in all three languages (attention, love, time, water).
+    // article in all three languages (attention, love, time, water); PLACE: a place's name.
     for (int i = 0; i < int(lex.nouns.size()); i++) {
         const Noun & n = lex.nouns[size_t(i)];
         const bool stuff = n.cat == Category::Abstract || n.cat == Category::Food || n.cat == Category::Drink;
         if (n.mass && n.checked && stuff) m_mass_nouns.push_back(i);
+        if (n.proper) m_place_names.push_back(i);
     }
     for (int i = 0; i < int(lex.phrases.size()); i++) {
         const Phrase & p = lex.phrases[size_t(i)];
-        if (p.thing && m_mass_nouns.empty()) continue;
+        const bool unfilled = (p.slot == PhraseSlot::Thing && m_mass_nouns.empty()) ||
+                              (p.slot == PhraseSlot::Place && m_place_names.empty());
+        if (unfilled) continue;
         if (p.alone || (!p.first && !p.last)) m_phrases_alone.push_back(i);
         if (p.first) m_phrases_first.push_back(i);
         const std::string & w = p.en[0];

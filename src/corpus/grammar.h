@@ -84,7 +84,7 @@ private:
     std::vector<int> m_feeling_states;  // tired, happy, hungry …: what one feels or looks (everyday)
     int m_old_adjective = -1;  // "old", said of people too in the everyday grammar: "how old are you"
     std::vector<int> m_phrases_alone, m_phrases_first, m_phrases_last;  // by the phrasebook's combine column
-    std::vector<int> m_mass_nouns;  // what fills a phrase's THING
+    std::vector<int> m_mass_nouns, m_place_names;  // what fills a phrase's THING, its PLACE
     std::vector<int> m_phrase_leads;  // the greetings and apologies that can open another phrase
     std::set<std::pair<int, int>> m_heldout_adj_noun, m_heldout_verb_obj;  // (adjective, noun), (verb, noun)
     std::map<const std::vector<int> *, std::vector<double>> m_cumulative;  // everyday: cumulative word weights per pool

@@ -407,8 +407,12 @@ void Grammar::add_phrase(Sentence & s) {
     if (pool.empty()) return;
     s.phrase_use = use;
     s.phrase = pick(pool);
-    if (m_lex.phrases[size_t(s.phrase)].name) s.phrase_noun = pick_noun(bit(Category::Name));
-    if (m_lex.phrases[size_t(s.phrase)].thing) s.phrase_noun = pick(m_mass_nouns);
+    switch (m_lex.phrases[size_t(s.phrase)].slot) {
+        case PhraseSlot::None: break;
+        case PhraseSlot::Name: s.phrase_noun = pick_noun(bit(Category::Name)); break;
+        case PhraseSlot::Thing: s.phrase_noun = pick(m_mass_nouns); break;
+        case PhraseSlot::Place: s.phrase_noun = pick(m_place_names); break;
+    }
     s.phrase_id = new_id();
     new_id();  // a phrase takes two blocks of ids: up to 31 words and the comma
     if (use == Sentence::PhraseUse::Alone && !m_phrase_leads.empty() && chance(0.3)) add_lead_phrase(s);
@@ -423,9 +427,10 @@ void Grammar::add_lead_phrase(Sentence & s) {
                       (p.kind == "greeting" && (p.en[0] == "how" || p.en[0] == "what"));  // not "hello , good morning"
     if (!asks || !german_phrase_start_lowers(de_first)) return;
     const int lead = pick(m_phrase_leads);
-    if (m_lex.phrases[size_t(lead)].name && s.phrase_noun >= 0) return;
+    const bool named = m_lex.phrases[size_t(lead)].slot == PhraseSlot::Name;
+    if (named && s.phrase_noun >= 0) return;
     s.lead_phrase = lead;
-    if (m_lex.phrases[size_t(lead)].name) s.lead_name = pick_noun(bit(Category::Name));
+    if (named) s.lead_name = pick_noun(bit(Category::Name));
     s.lead_id = new_id();
     new_id();
 }

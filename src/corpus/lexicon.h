@@ -101,12 +101,18 @@ struct Adverb {
     bool checked = true;
 };
 
+// The word a phrase leaves open, written in its place in all three languages: NAME (a person's
+// name: my name is NAME), THING (a mass noun: THING is all you need) or PLACE (a place known by
+// its name: i am from PLACE).
+enum class PhraseSlot : uint8_t { None, Name, Thing, Place };
+
 // A fixed expression of the phrasebook (corpus/phrasebook.h): "thank you very much .".
 struct Phrase {
     std::string kind;          // greeting, thanks, question, ...
-    Tokens en, zh, de;         // may hold one slot, once in each: NAME (a person's name) or THING (a mass noun)
+    Tokens en, zh, de;         // hold the slot's word once each, if it has one
     GoldAlignment zh_links, de_links;  // (target index, English index)
-    bool alone = false, first = false, last = false, name = false, thing = false;
+    bool alone = false, first = false, last = false;
+    PhraseSlot slot = PhraseSlot::None;
 };
 
 struct Lexicon {

@@ -59,19 +59,20 @@ Status parse_phrasebook(const std::string & text, std::vector<Phrase> * out) {
             if (word == "alone") p.alone = true;
             else if (word == "first") p.first = true;
             else if (word == "last") p.last = true;
-            else if (word == "name") p.name = true;
-            else if (word == "thing") p.thing = true;
-            else return Status::error(where + "combine must list alone, first, last, name, thing");
+            else if (word == "name" || word == "thing" || word == "place") {
+                if (p.slot != PhraseSlot::None) return Status::error(where + "a phrase has one slot");
+                p.slot = word == "name" ? PhraseSlot::Name : word == "thing" ? PhraseSlot::Thing : PhraseSlot::Place;
+            } else return Status::error(where + "combine must list alone, first, last, and name, thing or place");
         }
-        for (const char * slot : {"NAME", "THING"}) {
-            auto count = [&](const Tokens & t) { return std::count(t.begin(), t.end(), std::string(slot)); };
-            const long slots = count(p.en);
-            const bool said = slot[0] == 'N' ? p.name : p.thing;
-            if (slots > 1 || count(p.zh) != slots || count(p.de) != slots || said != (slots == 1))
-                return Status::error(where + slot + " must appear once in all three languages, with combine " +
-                                     (slot[0] == 'N' ? "name" : "thing") + ", or nowhere");
+        const struct { PhraseSlot slot; const char * word, * combine; } slots[] = {
+            {PhraseSlot::Name, "NAME", "name"}, {PhraseSlot::Thing, "THING", "thing"}, {PhraseSlot::Place, "PLACE", "place"}};
+        for (const auto & s : slots) {
+            auto count = [&](const Tokens & t) { return std::count(t.begin(), t.end(), std::string(s.word)); };
+            const long n = count(p.en);
+            if (n > 1 || count(p.zh) != n || count(p.de) != n || (p.slot == s.slot) != (n == 1))
+                return Status::error(where + s.word + " must appear once in all three languages, with combine " + s.combine +
+                                     ", or nowhere");
         }
-        if (p.name && p.thing) return Status::error(where + "a phrase has one slot, NAME or THING");
         if (!seen.insert(c[1]).second) return Status::error(where + "duplicate English " + c[1]);
         phrases.push_back(std::move(p));
     }

@@ -15,8 +15,8 @@ namespace attn::corpus {
 constexpr size_t kMaxPhraseTokens = 30;  // the grammar gives a phrase 32 concept ids
 
 // Reads the table, validating every row: 7 cells, known kinds and combine words, alignment
-// indices inside the rows, each slot (NAME, THING) in all three languages or none, at most one slot,
-// at most kMaxPhraseTokens tokens.
+// indices inside the rows, a slot (NAME, THING, PLACE) in all three languages or none, at most one
+// slot, at most kMaxPhraseTokens tokens.
 Status load_phrasebook(const std::string & path, std::vector<Phrase> * out);
 Status parse_phrasebook(const std::string & text, std::vector<Phrase> * out);
 

@@ -35,7 +35,7 @@ AlignedText phrase_words(const Lexicon & lex, int phrase, int slot_noun, Concept
     const size_t n = drop_final_punct && is_final_punct(words.back()) ? words.size() - 1 : words.size();
     for (size_t j = 0; j < n; j++) {
         Tokens texts{words[j]};
-        if ((words[j] == "NAME" || words[j] == "THING") && filler)
+        if ((words[j] == "NAME" || words[j] == "THING" || words[j] == "PLACE") && filler)
             texts = language == "en" ? filler->en_sg : language == "zh" ? filler->zh : split_tokens(filler->de_sg);
         for (const std::string & t : texts) {
             Word w{t, {}, {}};

@@ -1090,6 +1090,13 @@ TEST_F(Fixture, ThingSlotTakesAMassNoun) {
     EXPECT_FALSE(parse_phrasebook("other\tNAME likes THING .\tNAME 喜歡 THING 。\tNAME mag THING .\t0-0 1-1 2-2 3-3\t0-0 1-1 2-2 3-3\t"
                                   "name,thing,alone\n",
                                   &lex.phrases).ok);
+    // PLACE takes a place's name (noun 8, taipei).
+    ASSERT_TRUE(parse_phrasebook("other\ti am from PLACE .\t我 來自 PLACE 。\tIch komme aus PLACE .\t0-0 1p1 2-1 3-2 4-3\t"
+                                 "0-0 1p1 2-1 2-2 3-3 4-4\tplace,alone\n",
+                                 &lex.phrases).ok);
+    EXPECT_EQ(lex.phrases[0].slot, PhraseSlot::Place);
+    s.phrase_noun = 8;
+    expect(s, "i am from taipei .", "我 來自 台北 。", "Ich komme aus Taipeh .");
 }
 
 // Two phrases joined: the lead loses its stop, a comma joins them, and the German question goes
