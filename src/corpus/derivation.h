@@ -58,8 +58,10 @@ enum class Obligation : uint8_t { Must, HaveTo, NeedTo };
 // with Clause::lets "we" ("let's go").
 enum class Mood : uint8_t { Statement, YesNo, Wh, Imperative };
 // What a clause says: an event (a verb, or the copula), that something exists ("there is a cat
-// in the garden"), or the weather ("it is raining", "it is cold").
-enum class ClauseKind : uint8_t { Event, Existential, Weather };
+// in the garden"), the weather ("it is raining", "it is cold"), or what something pointed at is
+// ("this is my book", "is that your car", "what is this": Demonstrative, the copula's predicate in
+// Clause::predicate and "this"/"that" in the subject's id).
+enum class ClauseKind : uint8_t { Event, Existential, Weather, Demonstrative };
 // Before a predicate adjective: "very", "too", "really".
 enum class Degree : uint8_t { None, Very, Too, Really };
 // A predicate adjective compared: "bigger than the dog" (比 狗 大, größer als der Hund), "the
@@ -108,6 +110,7 @@ struct Clause {
     Degree degree = Degree::None;
     Compare compare = Compare::None;
     int weather = -1;           // ClauseKind::Weather: index into weather_conditions()
+    bool far = false;           // ClauseKind::Demonstrative: "that" (那, das) rather than "this" (這, das)
 
     NounPhrase subject;
     std::shared_ptr<NounPhrase> object, indirect, place, predicate;  // predicate: copula + NP

@@ -26,7 +26,7 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
                                "past_progressive", "age", "what_time", "home", "must_not",
                                "been_to", "spatial", "place_modifier",
-                               "time_predicate", "used_to", "reflexive", "linking"})
+                               "time_predicate", "used_to", "reflexive", "linking", "demonstrative"})
             t.push_back(e);
         return t;
     }();
@@ -435,6 +435,7 @@ Clause Grammar::clause(float richness, bool main, bool allow_complement) {
         if (k < 0.10f) return weather_clause(richness, main);
         if (k < 0.12f && m_old_adjective >= 0) return age_clause(richness, main);
         if (k < 0.13f && m_go_verb >= 0 && m_ever >= 0 && m_never >= 0) return been_to_clause(main);
+        if (k < 0.17f && main) return demonstrative_clause(richness);
     }
     Clause c;
     c.id = new_id();
@@ -694,6 +695,7 @@ void Grammar::tag_clause(const Clause & c) {
     if (c.going_to) m_tags.insert("going_to");
     if (c.kind == ClauseKind::Existential) m_tags.insert("existential");
     if (c.kind == ClauseKind::Weather) m_tags.insert("weather");
+    if (c.kind == ClauseKind::Demonstrative) m_tags.insert("demonstrative");
     if (c.degree != Degree::None) m_tags.insert("degree");
     if (c.mood == Mood::Imperative) m_tags.insert(c.lets ? "lets" : "imperative");
     if (c.mood == Mood::YesNo && (c.modal == Modal::Could || c.please || (c.modal == Modal::Can && c.subject.kind == NounPhrase::Kind::Pronoun && c.subject.pronoun == Pronoun::You)))

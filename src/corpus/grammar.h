@@ -29,6 +29,7 @@
 //   age (she is ten years old: 十 歲, zehn Jahre alt; how old are you: 幾 歲; older than me: 比 我 大)
 //   linking (feel or look + a state: i feel tired: 我 覺得 很 累, ich fühle mich müde; you look happy: 你 看起來 很 開心, du siehst glücklich aus)
 //   reflexive (a German reflexive verb: i remember him: ich erinnere mich an ihn, we relax: wir entspannen uns)
+//   demonstrative (this is my book: 這 是 我 的 書, das ist mein Buch; is that your car; what is this: 這 是 什麼, was ist das)
 #pragma once
 #include "core/rng.h"
 #include "corpus/derivation.h"
@@ -113,6 +114,7 @@ private:
     void mark_perfect_done(Clause & c);
     Clause existential_clause(float richness, bool main);
     Clause weather_clause(float richness, bool main);
+    Clause demonstrative_clause(float richness);
     Clause age_clause(float richness, bool main);
     Clause been_to_clause(bool main);
     void maybe_how_many(Clause & c);

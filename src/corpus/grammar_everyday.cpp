@@ -371,6 +371,48 @@ Clause Grammar::existential_clause(float richness, bool main) {
     return c;
 }
 
+// "this is my book", "that was a cat", "these are my friends", "is that your car", "what is this",
+// "who is that": a main clause that says what something pointed at is. Its subject only carries
+// the ids of "this"/"that".
+Clause Grammar::demonstrative_clause(float richness) {
+    Clause c;
+    c.id = new_id();
+    c.kind = ClauseKind::Demonstrative;
+    c.far = chance(0.4);
+    c.tense = chance(0.85) ? Tense::Present : Tense::Past;
+    NounPhrase thing = noun_phrase(kPeople | bit(Category::Animal) | bit(Category::Food) | bit(Category::Drink) |
+                                       bit(Category::Clothing) | bit(Category::Vehicle) | bit(Category::Place) |
+                                       bit(Category::Readable) | bit(Category::Object) | bit(Category::Instrument) |
+                                       bit(Category::Plant),
+                                   richness * 0.5f, false, false);
+    if (thing.kind == NounPhrase::Kind::Noun) {
+        const Noun & n = m_lex.nouns[size_t(thing.noun)];
+        const float d = m_rng->uniform();
+        thing.det = d < 0.5f ? Det::Poss : d < 0.85f ? Det::A : Det::The;
+        if (thing.det == Det::Poss) thing.possessor = Pronoun(m_rng->below(7));
+        if (thing.possessor == Pronoun::It) thing.possessor = Pronoun::You;
+        thing.plural = !n.mass && chance(0.2);
+        if (thing.det == Det::A && (n.mass || thing.plural)) thing.det = Det::None;
+        thing.relative.reset();
+        thing.coordinated.reset();
+        thing.located.reset();
+    }
+    c.predicate = std::make_shared<NounPhrase>(thing);
+    const float m = m_rng->uniform();
+    if (m < 0.25f) c.mood = Mood::YesNo;
+    else if (m < 0.45f) {  // "what is this", "who is that": the predicate is asked for
+        c.mood = Mood::Wh;
+        c.gap = Role::Object;
+        c.predicate->adjectives.clear();
+    }
+    c.negated = c.mood == Mood::Statement && chance(0.15);
+    c.contracted = c.negated && chance(0.4);
+    c.subject.kind = NounPhrase::Kind::Pronoun;
+    c.subject.pronoun = Pronoun::It;
+    c.subject.id = new_id();
+    return c;
+}
+
 // "it is raining", "it snowed yesterday", "it is very cold in taipei", "is it hot?"
 Clause Grammar::weather_clause(float richness, bool main) {
     Clause c;

@@ -277,6 +277,24 @@ private:
         return p;
     }
 
+    // Das ist mein Buch, das sind meine Schuhe, ist das dein Auto, das ist kein Hund, was ist das,
+    // wer ist das: "das" for this and that, the verb agreeing with what it is.
+    ClauseParts demonstrative(const Clause & c) {
+        ClauseParts p;
+        const NounPhrase & thing = *c.predicate;
+        const int number = plural(thing) ? 5 : 2;
+        p.subject.add("das", c.subject.id);
+        p.finite.add(c.tense == Tense::Past ? sein_past(number) : sein(number), c.id);
+        if (c.mood == Mood::Wh) {
+            p.wh.add(is_person(m_lex, thing) ? "wer" : "was", c.id + 6);
+            return p;
+        }
+        const bool indefinite = thing.kind == NounPhrase::Kind::Noun && (thing.det == Det::A || thing.det == Det::None);
+        if (c.negated && !indefinite) p.middle.add("nicht", c.id + 2);
+        noun_phrase(p.middle, thing, Nom, c.negated && indefinite ? c.id + 2 : -1);
+        return p;
+    }
+
     // Es regnet, es hat geschneit, es wird regnen, es ist (sehr) kalt, es war kalt, regnet es?
     ClauseParts weather(const Clause & c) {
         ClauseParts p;
@@ -319,6 +337,7 @@ private:
     ClauseParts parts(const Clause & c, const NounPhrase * head) {
         if (c.kind == ClauseKind::Existential) return existential(c);
         if (c.kind == ClauseKind::Weather) return weather(c);
+        if (c.kind == ClauseKind::Demonstrative) return demonstrative(c);
         ClauseParts p;
         const Verb * v = verb_of(m_lex, c);
         const bool relative = head != nullptr;

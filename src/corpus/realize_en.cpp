@@ -49,6 +49,7 @@ public:
     void clause(const Clause & c, const NounPhrase * head = nullptr) {
         if (c.kind == ClauseKind::Existential) return existential(c);
         if (c.kind == ClauseKind::Weather) return weather(c);
+        if (c.kind == ClauseKind::Demonstrative) return demonstrative(c);
         const Verb * v = verb_of(m_lex, c);
         const bool relative = head != nullptr;
         const bool subject_gap = c.gap == Role::Subject;
@@ -196,6 +197,29 @@ private:
             noun_phrase(c.subject, false);
         }
         place_and_time(c);
+    }
+
+    // "this is my book", "those were your shoes", "is that your car", "what is this", "who is that".
+    void demonstrative(const Clause & c) {
+        const NounPhrase & thing = *c.predicate;
+        const bool plural = is_plural(thing);
+        const char * be = be_form(plural ? 5 : 2, c.tense == Tense::Past);
+        const char * pointer = plural ? (c.far ? "those" : "these") : (c.far ? "that" : "this");
+        if (c.mood == Mood::Wh) {
+            out.add(is_person(m_lex, thing) ? "who" : "what", c.id + 6);
+            out.add(be, c.id);
+            out.add(pointer, c.subject.id);
+        } else if (c.mood == Mood::YesNo) {
+            out.add(be, c.id);
+            out.words().back().possible.push_back(c.id + 4);
+            out.add(pointer, c.subject.id);
+            noun_phrase(thing, false);
+        } else {
+            out.add(pointer, c.subject.id);
+            out.add(be, c.id);
+            negation(c, be);
+            noun_phrase(thing, false);
+        }
     }
 
     // "it is raining", "it snowed yesterday", "it will be cold", "is it windy?"

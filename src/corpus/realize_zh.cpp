@@ -41,6 +41,7 @@ public:
     void clause(const Clause & c, const NounPhrase * head = nullptr) {
         if (c.kind == ClauseKind::Existential) return existential(c);
         if (c.kind == ClauseKind::Weather) return weather(c);
+        if (c.kind == ClauseKind::Demonstrative) return demonstrative(c);
         const Verb * v = verb_of(m_lex, c);
         const bool relative = head != nullptr;
         const bool wh = c.mood == Mood::Wh && !relative;
@@ -299,6 +300,17 @@ private:
             out.add("有", c.id + 13);
             noun_phrase(c.subject);  // with how many: 幾 隻 貓
         }
+    }
+
+    // "this is my book": 這 是 我 的 書; 那 不 是 一 隻 貓; 這些 是 什麼; 那 是 誰 (嗎 is the sentence's).
+    void demonstrative(const Clause & c) {
+        const NounPhrase & thing = *c.predicate;
+        const bool plural = is_plural(thing);
+        out.add(plural ? (c.far ? "那些" : "這些") : (c.far ? "那" : "這"), c.subject.id);
+        if (c.negated) out.add("不", c.id + 2);
+        out.add("是", c.id);
+        if (c.mood == Mood::Wh) out.add(is_person(m_lex, thing) ? "誰" : "什麼", c.id + 6);
+        else noun_phrase(thing);
     }
 
     // "it is raining": 在 下雨; "it was cold yesterday": 昨天 天氣 很 冷; "will it snow?": 會 下雪 嗎.

@@ -1001,6 +1001,40 @@ TEST_F(Fixture, PhrasesAloneBeforeAndAfter) {
     EXPECT_FALSE(parse_phrasebook("greeting\thi\t嗨\tHi\t0-5\t0-0\talone\n", &lex.phrases).ok);  // link outside the row
 }
 
+// What something pointed at is: this/that, 這/那, das (the verb agreeing with the predicate).
+TEST_F(Fixture, Demonstratives) {
+    auto pointing = [&](NounPhrase thing, bool far) {
+        Clause c = clause(-1, Tense::Present);
+        c.kind = ClauseKind::Demonstrative;
+        c.far = far;
+        c.subject = pronoun(Pronoun::It);
+        c.predicate = share(thing);
+        return c;
+    };
+    NounPhrase mine = noun(1, Det::Poss);
+    mine.possessor = Pronoun::I;
+    expect(sentence(pointing(mine, false)), "this is my dress .", "這 是 我 的 洋裝 。", "Das ist mein Kleid .");
+    NounPhrase yours = noun(1, Det::Poss);
+    yours.possessor = Pronoun::You;
+    Clause asked = pointing(yours, true);
+    asked.mood = Mood::YesNo;
+    expect(sentence(asked), "is that your dress ?", "那 是 你 的 洋裝 嗎 ？", "Ist das dein Kleid ?");
+    NounPhrase shirts = noun(6, Det::Poss);
+    shirts.plural = true;
+    expect(sentence(pointing(shirts, false)), "these are my shirts .", "這些 是 我 的 襯衫 。", "Das sind meine Hemden .");
+    Clause denied = pointing(noun(1, Det::A), true);
+    denied.negated = true;
+    expect(sentence(denied), "that is not a dress .", "那 不 是 一 件 洋裝 。", "Das ist kein Kleid .");
+    Clause what = pointing(noun(1, Det::None), false);
+    what.mood = Mood::Wh;
+    what.gap = Role::Object;
+    expect(sentence(what), "what is this ?", "這 是 什麼 ？", "Was ist das ?");
+    Clause who = pointing(noun(4, Det::None), true);
+    who.mood = Mood::Wh;
+    who.gap = Role::Object;
+    expect(sentence(who), "who is that ?", "那 是 誰 ？", "Wer ist das ?");
+}
+
 // A German object after a preposition of its own: warten auf + accusative, sprechen mit + dative;
 // English keeps its preposition in the verb (wait for, talk to), Chinese has none.
 TEST_F(Fixture, PrepositionalObjects) {
