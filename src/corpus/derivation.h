@@ -95,6 +95,8 @@ struct Clause {
     bool that_dropped = false;  // complement clauses: "i think [that] he is tired"
     ClauseKind kind = ClauseKind::Event;
     bool progressive = false;   // present progressive: "is cooking" (在 煮; German simple present)
+    bool continuous = false;    // a perfect with a span said as English does: "have been waiting for an
+                                // hour"; the others say the perfect's span (等 了 一 個 小時 了, wartet seit)
     bool going_to = false;      // the future as "be going to" rather than "will"
     Obligation obligation = Obligation::Must;  // with Modal::Must
     bool gerund = false;        // Modal::Like as "like eating" rather than "like to eat"

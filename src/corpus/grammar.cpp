@@ -26,7 +26,8 @@ const std::vector<std::string> & phenomenon_tags(bool everyday) {
                                "how_often", "which", "infinitive", "have_to", "equal_comparison", "joined_phrases", "duration",
                                "past_progressive", "age", "what_time", "home", "must_not",
                                "been_to", "spatial", "place_modifier",
-                               "time_predicate", "used_to", "reflexive", "linking", "demonstrative"})
+                               "time_predicate", "used_to", "reflexive", "linking", "demonstrative",
+                               "perfect_progressive"})
             t.push_back(e);
         return t;
     }();
@@ -688,6 +689,7 @@ void Grammar::tag_clause(const Clause & c) {
     if ((c.place && c.gap != Role::Place && is_home(m_lex, *c.place)) || (c.destination && is_home(m_lex, *c.destination)))
         m_tags.insert("home");
     if (c.duration) m_tags.insert("duration");
+    if (c.continuous) m_tags.insert("perfect_progressive");
     if (c.age || person_is_old(m_lex, c)) m_tags.insert("age");
     if (c.to_infinitive) m_tags.insert("infinitive");
     if (c.object && c.object->det == Det::Which) m_tags.insert("which");

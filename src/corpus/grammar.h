@@ -17,6 +17,7 @@
 //   infinitive (tried to call her) have_to (has to work, don't need to wait)
 //   equal_comparison (as tall as her brother) joined_phrases (hello , how are you ?)
 //   duration (waited for ten minutes, how long have you lived here)
+//   perfect_progressive (i have been waiting for an hour: 我 等 了 一 個 小時 了, ich warte schon seit einer Stunde)
 //   past_progressive (was reading when you called: 在 看 書, las ein Buch)
 //   used_to (i used to play the piano: 以前 常 彈 鋼琴, früher Klavier gespielt)
 //   time_predicate (the meeting is tomorrow: 會議 是 明天, das Treffen ist morgen)

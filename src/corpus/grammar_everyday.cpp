@@ -165,6 +165,7 @@ void Grammar::maybe_duration(Clause & c) {
     span.id = new_id();
     if (span.unit >= TimeUnit::Month) { c.time = -1; c.time_fronted = false; }  // not "this week i lived … for two years"
     c.duration = std::make_shared<Duration>(span);
+    c.continuous = c.tense == Tense::Perfect && chance(0.4);  // "have been waiting for an hour"
 }
 
 // "i tried to call her", "she forgot to buy milk": the event becomes the to-infinitive of a verb

@@ -450,7 +450,12 @@ private:
             case Tense::Perfect:
                 finite->add(third_singular ? "has" : "have", c.id + 1);
                 negate(third_singular ? "hasn't" : "haven't");
-                rest->add(been_to(m_lex, c) ? Tokens{"been"} : v->en_pp, c.id);
+                if (c.continuous) {  // "have been waiting"
+                    rest->add("been", c.id + 1, false);
+                    rest->add(english_ing(v->en_base), c.id);
+                } else {
+                    rest->add(been_to(m_lex, c) ? Tokens{"been"} : v->en_pp, c.id);
+                }
                 rest->words().back().possible.push_back(c.id + 1);
                 return;
             case Tense::Past: case Tense::Present:

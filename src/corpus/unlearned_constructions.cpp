@@ -52,7 +52,6 @@ bool in(const std::string & w, std::initializer_list<const char *> set) {
     return std::any_of(set.begin(), set.end(), [&](const char * s) { return w == s; });
 }
 bool is_be(const std::string & w) { return in(w, {"am", "is", "are", "was", "were", "be", "been", "being", "'s", "'re", "'m"}); }
-bool is_have(const std::string & w) { return in(w, {"have", "has", "had", "'s", "'ve", "'d"}); }
 // Words in -ing that are not the -ing form of a verb after "was": nouns, pronouns and the common
 // adjectives ("it was nothing", "the film was boring").
 bool is_verb_ing(const std::string & w) {
@@ -106,8 +105,6 @@ std::vector<UnlearnedConstruction> unlearned_constructions(const std::vector<std
     for (size_t i = 0; i < t.size(); i++) {
         const std::string & w = t[i].word;
         const size_t n = i + (f.at(i + 1) == "not" ? 2 : 1);  // past a "not"
-        // have been waiting
-        if (is_have(w) && f.at(n) == "been" && is_verb_ing(f.at(n + 1))) f.add("the perfect progressive", i, n + 1);
         // was written by; has been stolen
         if (is_be(w) && looks_like_participle(f.at(n)) && f.at(n + 1) == "by") f.add("the passive", i, n + 1);
         // has been stolen, have been tired (the grammar's perfect has no "be"); "have you been to

@@ -359,7 +359,6 @@ INSTANTIATE_TEST_SUITE_P(CoreAndEveryday, GrammarCoverage, ::testing::Bool());
 TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
     struct Case { const char * text, * name, * words; };
     const Case cases[] = {
-        {"i've been waiting for an hour .", "the perfect progressive", "i've been waiting"},
         {"this book was written by my mother .", "the passive", "was written by"},
         {"the car has been stolen .", "the perfect of be (has been …)", "been stolen"},
         {"i would go if i had time .", "the conditional (would)", "would go"},
@@ -382,6 +381,7 @@ TEST(UnlearnedConstructions, FoundByTheirFunctionWords) {
                                  "you don't have to come .", "she needs to sleep .",
                                  "she is as tall as her brother .", "how long have you lived in taipei ?",
                                  "we waited for ten minutes .", "she was reading a book when i called .",
+                                 "i've been waiting for an hour .",
                                  "we will have seven guests .", "did it take off ?", "i had to wait .", "he used to play the piano .", "the children were seen in the garden ."})
         EXPECT_TRUE(unlearned_constructions(attn::tokenize_words(learned)).empty()) << learned;
 }

@@ -1184,6 +1184,11 @@ TEST_F(Fixture, Durations) {
     asked.mood = Mood::Wh;
     asked.gap = Role::Duration;
     expect(sentence(asked), "how long have you waited ?", "你 等 了 多久 了 ？", "Wie lange wartest du schon ?");
+    // Said as English mostly says it, the same span in the other two.
+    waited.continuous = asked.continuous = true;
+    expect(sentence(waited), "she has been waiting at the station for an hour .", "她 在 車站 等 了 一 個 小時 了 。",
+           "Sie wartet schon seit einer Stunde am Bahnhof .");
+    expect(sentence(asked), "how long have you been waiting ?", "你 等 了 多久 了 ？", "Wie lange wartest du schon ?");
 
     // The verb does not match the table's Chinese: no entry, so the grammar never gives it a span.
     EXPECT_NE(duration_verb(lex.verbs[4]), nullptr);
