@@ -151,7 +151,11 @@ void Grammar::maybe_duration(Clause & c) {
     if ((d->needs_place && !c.place) || (c.mood == Mood::Imperative && !d->told)) return;
     const bool now_or_modal = c.mood == Mood::Imperative || c.modal != Modal::None;
     if (c.tense == Tense::Present && !now_or_modal) c.tense = Tense::Past;  // not the habit "i sleep for eight hours"
+    // A span up to now is how people mostly give one: "i have lived here for two years", "i have
+    // been swimming for an hour" (an activity's plain perfect would say it is over: only continuous).
+    const bool up_to_now = c.tense == Tense::Past && !now_or_modal && chance(0.35);
     if (c.tense == Tense::Perfect && !d->goes_on) c.tense = Tense::Past;
+    if (up_to_now) c.tense = Tense::Perfect;
     if (c.tense == Tense::Perfect) { c.time = -1; c.time_fronted = false; }  // not "have lived … yesterday"
     c.frequency = -1;
     c.manner = -1;
@@ -165,7 +169,7 @@ void Grammar::maybe_duration(Clause & c) {
     span.id = new_id();
     if (span.unit >= TimeUnit::Month) { c.time = -1; c.time_fronted = false; }  // not "this week i lived … for two years"
     c.duration = std::make_shared<Duration>(span);
-    c.continuous = c.tense == Tense::Perfect && chance(0.4);  // "have been waiting for an hour"
+    c.continuous = c.tense == Tense::Perfect && (!d->goes_on || chance(0.5));
 }
 
 // "i tried to call her", "she forgot to buy milk": the event becomes the to-infinitive of a verb

@@ -71,7 +71,8 @@ struct DurationVerb {
     const char * zh;       // the lexicon's zh, which must match for the entry to apply
     const char * zh_with_span;  // what Chinese says before the span: "游泳 游", "待", "等"
     unsigned units;        // bit per TimeUnit that sounds natural with it
-    bool goes_on;          // its perfect runs up to now: "have lived … for two years"
+    bool goes_on;          // its plain perfect runs up to now ("have lived … for two years"); the others
+                           // take a span up to now only as "have been …ing" ("have been swimming for an hour")
     bool needs_place;      // "lived in taipei for two years", not "lived for two years"
     bool told;             // said as a request too: "please wait for a minute"
 };

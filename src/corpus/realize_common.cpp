@@ -203,6 +203,11 @@ const DurationVerb * duration_verb(const Verb & v) {
         {"dance", "跳舞", "跳舞 跳", min | hour, false, false, false},
         {"sing", "唱歌", "唱歌 唱", min | hour, false, false, false},
         {"cry", "哭", "哭", min | hour, false, false, false},
+        {"teach", "教書", "教書 教", month | year, true, false, false},
+        {"read", "看書", "看書 看", min | hour, false, false, false},
+        {"cook", "做飯", "做飯 做", min | hour, false, false, false},
+        {"drive", "開車", "開車 開", hour, false, false, false},
+        {"play", "玩", "玩", min | hour, false, false, false},
     };
     if (v.en_base.size() != 1 || v.zh.size() != 1) return nullptr;
     for (const DurationVerb & d : table)
