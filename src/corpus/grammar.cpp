@@ -93,6 +93,9 @@ Grammar::Grammar(const Lexicon & lex, GrammarOptions options) : m_lex(lex), m_op
         weigh(m_locations, noun);
         weigh(m_object_locations, noun);
         weigh(m_mass_nouns, noun);
+        // A phrase with a slot is a frame with many fillers ("THING is all you need"): it needs more
+        // sentences than a fixed one to be learned as a frame.
+        weigh(m_phrases_alone, [&](int i) { return lex.phrases[size_t(i)].slot == PhraseSlot::None ? 1.0 : 3.0; });
     }
     // The verbs a to-infinitive follows, where the lexicon has them with a person subject: the main
     // sense only (try to call: versuchen; trying food, probieren, is a second sense).
