@@ -363,36 +363,21 @@ bool verb_senses_overlap(const Verb & a, const Verb & b) {
     return object ? (a.obj & b.obj) != 0 : (a.subj & b.subj) != 0;
 }
 
-// New verbs from an optional file of the folder, each one the table lacks.
-Status add_verbs(const std::string & path, std::vector<Verb> * verbs) {
+// New entries from an optional file of the folder, each one the table lacks: place names, and
+// the hand-written nouns and verbs that no dictionary row gave.
+template <class Entry>
+Status add_new(const std::string & path, Status (*parse)(const std::string &, std::vector<Entry> *, bool), Tokens Entry::*english,
+               const char * kind, std::vector<Entry> * table) {
     std::string text;
     if (!std::ifstream(path)) return Status::success();
     if (Status s = read_file(path, &text); !s) return s;
-    std::vector<Verb> added;
-    if (Status s = parse_verbs(text, &added); !s) return s;
+    std::vector<Entry> added;
+    if (Status s = parse(text, &added, false); !s) return s;
     std::set<Tokens> known;
-    for (const Verb & v : *verbs) known.insert(v.en_base);
-    for (Verb & v : added) {
-        if (known.count(v.en_base)) return Status::error(path + ": " + english_words(v.en_base) + " is a verb already");
-        verbs->push_back(std::move(v));
-    }
-    return Status::success();
-}
-
-// New nouns from an optional file of the folder: each must be a word the tables lack, and in
-// place_names.tsv a place known by its name.
-Status add_nouns(const std::string & path, bool places, std::vector<Noun> * nouns) {
-    std::string text;
-    if (!std::ifstream(path)) return Status::success();
-    if (Status s = read_file(path, &text); !s) return s;
-    std::vector<Noun> added;
-    if (Status s = parse_nouns(text, &added); !s) return s;
-    std::set<Tokens> known;
-    for (const Noun & n : *nouns) known.insert(n.en_sg);
-    for (Noun & n : added) {
-        if (places && !n.proper) return Status::error(path + ": every entry must be a place_name");
-        if (known.count(n.en_sg)) return Status::error(path + ": " + english_words(n.en_sg) + " is a noun already");
-        nouns->push_back(std::move(n));
+    for (const Entry & e : *table) known.insert(e.*english);
+    for (Entry & e : added) {
+        if (known.count(e.*english)) return Status::error(path + ": " + english_words(e.*english) + " is a " + kind + " already");
+        table->push_back(std::move(e));
     }
     return Status::success();
 }
@@ -459,9 +444,12 @@ Status Lexicon::load(const std::string & dir, Lexicon * out) {
                               &out->verbs);
         if (!s) return s;
     }
-    if (Status s = add_nouns(dir + "/place_names.tsv", true, &out->nouns); !s) return s;
-    if (Status s = add_nouns(dir + "/added_nouns.tsv", false, &out->nouns); !s) return s;
-    return add_verbs(dir + "/added_verbs.tsv", &out->verbs);
+    const size_t known_nouns = out->nouns.size();
+    if (Status s = add_new(dir + "/place_names.tsv", parse_nouns, &Noun::en_sg, "noun", &out->nouns); !s) return s;
+    for (size_t i = known_nouns; i < out->nouns.size(); i++)
+        if (!out->nouns[i].proper) return Status::error(dir + "/place_names.tsv: every entry must be a place_name");
+    if (Status s = add_new(dir + "/added_nouns.tsv", parse_nouns, &Noun::en_sg, "noun", &out->nouns); !s) return s;
+    return add_new(dir + "/added_verbs.tsv", parse_verbs, &Verb::en_base, "verb", &out->verbs);
 }
 
 } // namespace attn::corpus
