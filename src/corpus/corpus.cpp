@@ -19,12 +19,6 @@ namespace attn::corpus {
 
 namespace {
 
-std::string join(const std::vector<std::string> & v, const char * sep) {
-    std::string s;
-    for (size_t i = 0; i < v.size(); i++) { if (i) s += sep; s += v[i]; }
-    return s;
-}
-
 int words_without_final_punct(const AlignedText & en) {
     int n = int(en.size());
     if (n > 0) {
@@ -164,9 +158,9 @@ Status write_text(const std::string & path, const std::string & text) {
 CorpusExample realize_example(const Lexicon & lex, const Sentence & s) {
     const AlignedText en = realize_english(lex, s), zh = realize_chinese(lex, s), de = realize_german(lex, s);
     CorpusExample e;
-    e.en = join(en.texts(), " ");
-    e.zh = join(zh.texts(), " ");
-    e.de = join(de.texts(), " ");
+    e.en = join_tokens(en.texts());
+    e.zh = join_tokens(zh.texts());
+    e.de = join_tokens(de.texts());
     e.tags = s.tags;
     e.align_zh = format_alignment(align(en, zh));
     e.align_de = format_alignment(align(en, de));
@@ -244,7 +238,7 @@ Status generate_corpus(const Lexicon & base, const CorpusOptions & o, Corpus * o
 }
 
 std::string example_tsv_line(const CorpusExample & e) {
-    return e.en + "\t" + e.zh + "\t" + e.de + "\t" + (e.tags.empty() ? "-" : join(e.tags, ",")) + "\t" + e.align_zh + "\t" +
+    return e.en + "\t" + e.zh + "\t" + e.de + "\t" + (e.tags.empty() ? "-" : join_tokens(e.tags, ",")) + "\t" + e.align_zh + "\t" +
            e.align_de;
 }
 

@@ -349,12 +349,6 @@ Status add_senses(const std::string & path, const std::vector<Entry> & senses, E
     return Status::success();
 }
 
-std::string english_words(const Tokens & words) {
-    std::string s;
-    for (const std::string & w : words) s += (s.empty() ? "" : " ") + w;
-    return s;
-}
-
 // Two senses of a verb with the same main frame must take different objects (or, without an
 // object, different subjects): "take the bus" is 搭, "take the book" 拿.
 bool verb_senses_overlap(const Verb & a, const Verb & b) {
@@ -376,7 +370,7 @@ Status add_new(const std::string & path, Status (*parse)(const std::string &, st
     std::set<Tokens> known;
     for (const Entry & e : *table) known.insert(e.*english);
     for (Entry & e : added) {
-        if (known.count(e.*english)) return Status::error(path + ": " + english_words(e.*english) + " is a " + kind + " already");
+        if (known.count(e.*english)) return Status::error(path + ": " + join_tokens(e.*english) + " is a " + kind + " already");
         table->push_back(std::move(e));
     }
     return Status::success();
@@ -385,6 +379,12 @@ Status add_new(const std::string & path, Status (*parse)(const std::string &, st
 } // namespace
 
 const char * category_name(Category c) { return unsigned(c) < unsigned(Category::Count) ? kCategoryNames[int(c)] : "?"; }
+
+std::string join_tokens(const Tokens & tokens, const char * sep) {
+    std::string s;
+    for (size_t i = 0; i < tokens.size(); i++) s += (i ? sep : "") + tokens[i];
+    return s;
+}
 
 Tokens split_tokens(const std::string & cell) {
     Tokens t;

@@ -131,5 +131,6 @@ struct Lexicon {
 };
 
 Tokens split_tokens(const std::string & cell);
+std::string join_tokens(const Tokens & tokens, const char * sep = " ");  // split_tokens' inverse
 
 } // namespace attn::corpus
