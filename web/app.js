@@ -54,14 +54,21 @@ function startSentenceBridge() {
   input.addEventListener('compositionstart', () => { composing = true; });
   input.addEventListener('compositionend', () => { composing = false; call('attn_set_sentence', null, ['string'], [input.value]); });
   input.addEventListener('input', () => { if (!composing) call('attn_set_sentence', null, ['string'], [input.value]); });
+  const takeAppText = () => {
+    const appText = call('attn_get_sentence', 'string', [], []);
+    if (!composing && input.value !== appText) input.value = appText;
+  };
+  // Text set from outside lands in the box at the next frame; a click or a Tab that comes first
+  // must not start editing the old text (mousedown runs before the click focuses and places the caret).
+  input.addEventListener('mousedown', takeAppText);
+  input.addEventListener('focus', takeAppText);
   const place = () => {
     const r = JSON.parse(call('attn_widget_rect', 'string', ['string'], ['sentence']));
     const visible = r.w > 0 && r.h > 0;
     input.hidden = !visible;
     if (visible) {
       Object.assign(input.style, { left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` });
-      const appText = call('attn_get_sentence', 'string', [], []);
-      if (!composing && document.activeElement !== input && input.value !== appText) input.value = appText;
+      if (document.activeElement !== input) takeAppText();
     }
     requestAnimationFrame(place);
   };

@@ -20,11 +20,16 @@ try {
   check(renderer.length > 0, 'a WebGL2 renderer string is reported');
 
   // Type into the ImGui box: click it, type, then one Backspace (held 100 ms: ImGui 1.86 drops a key
-  // pressed and released within one frame, P7).
-  await page.evaluate(() => Module.ccall('attn_set_sentence', null, ['string'], ['']));
+  // pressed and released within one frame, P7). The box is emptied from outside just before the
+  // click while the main thread is kept busy for 400 ms, as a slow translation would: the click then
+  // arrives before the next frame, and must still edit the new (empty) text, not the old one.
   const rect = JSON.parse(await page.evaluate(() => Module.ccall('attn_widget_rect', 'string', ['string'], ['sentence'])));
   const box = await page.locator('#canvas').boundingBox();
   check(rect.w > 50 && rect.h > 10, `sentence box has a size (${rect.w}x${rect.h})`);
+  await page.evaluate(() => {
+    Module.ccall('attn_set_sentence', null, ['string'], ['']);
+    setTimeout(() => { const t0 = performance.now(); while (performance.now() - t0 < 400); }, 0);
+  });
   await page.mouse.click(box.x + rect.x + 40, box.y + rect.y + rect.h / 2);
   await page.waitForTimeout(200);
   await page.keyboard.type('attention is all you need!', { delay: 30 });
