@@ -6,7 +6,7 @@ PEERS=${ATTN_BENCH_PEERS:-../shared/bench-peers}
 
 scripts/setup-deps
 emcmake cmake -S . -B build/bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DATTN_BUILD_APP=OFF -DATTN_BUILD_TESTS=OFF >/dev/null
-cmake --build build/bench --target attn_bench attn_bench_gl
+cmake --build build/bench --target attn_bench_module attn_bench_gl
 module=$PWD/build/bench/attn_bench.mjs
 gl_module=$PWD/build/bench/attn_bench_gl.mjs
 for m in "$module" "$gl_module"; do [ -f "$m" ] || { echo "$(basename "$0"): $m was not built" >&2; exit 1; }; done
