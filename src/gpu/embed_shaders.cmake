@@ -1,6 +1,6 @@
 # Writes OUT: a C++ file with every shaders/*.glsl as a string constant, and shader_source(name)
 # to look one up by file name without ".glsl" (src/gpu/shader_sources.h). Run by the custom
-# command in gpu.cmake whenever a shader changes, so the binary never reads files at run time
+# command in CMakeLists.txt whenever a shader changes, so the binary never reads files at run time
 # (the web build has no shader files to read).
 #   cmake -DSHADER_DIR=<dir> -DOUT=<file.cpp> -P embed_shaders.cmake
 file(GLOB _shaders ${SHADER_DIR}/*.glsl)

@@ -1,7 +1,7 @@
 // Every attention map of a run, exported for use outside the playground: as JSON (maps with their
 // tokens, nested rows) and as NumPy arrays, one float32 array per kind of attention shaped
 // (layers, heads, rows, cols), so `np.load("attention.npz")["cross"][layer, head]` is one map.
-// Pure C++ on attn_core: the CLI, the native app and the web app share it (the web downloads the
+// Pure C++ without any UI: the CLI, the native app and the web app share it (the web downloads the
 // bytes as a file).
 #pragma once
 #include "core/status.h"

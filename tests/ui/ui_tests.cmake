@@ -4,7 +4,7 @@ target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_widgets
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_compare.cpp)
 target_compile_definitions(attn_ui_tests PRIVATE ATTN_TEST_OUT_DIR="${CMAKE_BINARY_DIR}/test-output")
 # The Image panel: its runner on the shipped CNNs and gallery, bad uploads, and the panel drawn
-# headless. stb_image_write (compiled into attn_core) makes the PNGs it uploads.
+# headless. stb_image_write (compiled into attn_io) makes the PNGs it uploads.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_image.cpp)
 target_include_directories(attn_ui_tests SYSTEM PRIVATE /usr/include/stb)
 # The compute-backend choice: timing aggregation, fallback rule, runner on each backend, JSON.
