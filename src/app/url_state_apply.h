@@ -4,7 +4,7 @@
 // AppState::share.link_message; fields the link does not name keep their current values.
 #pragma once
 #include "share/url_state.h"
-#include "models/transformer_config.h"
+#include "nn/transformer_config.h"
 #include "ui/state/app_state.h"
 
 #include <functional>

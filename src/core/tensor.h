@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -111,5 +112,8 @@ private:
 // Fills with N(0, scale²) from a seeded generator (deterministic across platforms).
 Tensor random_normal(Shape s, uint64_t seed, float scale = 1.0f);
 Tensor random_uniform(Shape s, uint64_t seed, float lo, float hi);
+
+// A model's weights, or their gradients, by scoped name ("decoder/layer_0/ffn/fc1/weight").
+using TensorMap = std::map<std::string, Tensor>;
 
 } // namespace attn

@@ -12,8 +12,6 @@
 
 namespace attn {
 
-using TensorMap = std::map<std::string, Tensor>;
-
 // Every expected name present with its shape, and nothing else.
 Status check_tensor_set(const std::vector<std::pair<std::string, Shape>> & expected, const TensorMap & tensors);
 

@@ -8,6 +8,7 @@
 
 #include "core/rng.h"
 #include "models/model_file.h"
+#include "nn/transformer_blocks.h"
 
 #include <cmath>
 
@@ -121,15 +122,7 @@ Status Transformer::bind() {
         if (c.encoder_layers > 0) m_enc_final = norm("encoder/final_norm");
         m_dec_final = norm("decoder/final_norm");
     }
-    // Sinusoidal positions: PE(p, 2i) = sin(p / 10000^(2i/D)), PE(p, 2i+1) = cos(same angle).
-    const int64_t P = c.max_positions, D = c.d_model;
-    m_positions = Tensor({P, D});
-    for (int64_t p = 0; p < P; p++)
-        for (int64_t i = 0; i < D; i += 2) {
-            const double angle = double(p) / std::pow(10000.0, double(i) / double(D));
-            m_positions[p * D + i] = float(std::sin(angle));
-            if (i + 1 < D) m_positions[p * D + i + 1] = float(std::cos(angle));
-        }
+    m_positions = sinusoidal_positions(c.max_positions, c.d_model);
     return Status::success();
 }
 

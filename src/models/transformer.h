@@ -16,7 +16,7 @@
 #include "backend/compute.h"
 #include "core/status.h"
 #include "io/safetensors.h"
-#include "models/transformer_config.h"
+#include "nn/transformer_config.h"
 #include "nn/attention_trace.h"
 #include "nn/layers.h"
 
@@ -26,8 +26,6 @@
 #include <vector>
 
 namespace attn {
-
-using TensorMap = std::map<std::string, Tensor>;
 
 struct EncoderLayer {
     AttentionWeights self_attn;

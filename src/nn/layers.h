@@ -1,5 +1,5 @@
-// Inference forward passes of the Transformer's building blocks, on Compute ops. Backward
-// passes sit next to these in train/ (issue: trainer).
+// Inference forward passes of the Transformer's building blocks, on Compute ops, for one sentence
+// and the incremental decoder's cache. The blocks with backward passes are in transformer_blocks.h.
 #pragma once
 #include "backend/compute.h"
 

@@ -11,8 +11,6 @@
 
 namespace attn {
 
-using TensorMap = std::map<std::string, Tensor>;
-
 // The global L2 norm over all gradients, computed in double.
 double global_grad_norm(const TensorMap & grads);
 

@@ -32,8 +32,6 @@
 
 namespace attn {
 
-using TensorMap = std::map<std::string, Tensor>;
-
 struct AdamConfig {
     double beta1 = 0.9, beta2 = 0.98, eps = 1e-9;  // Vaswani et al.'s values (PyTorch's defaults: 0.999, 1e-8)
     double weight_decay = 0.0;                      // 0: plain Adam, whatever `decoupled` says

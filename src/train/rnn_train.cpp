@@ -1,7 +1,7 @@
 #include "train/rnn_train.h"
 
+#include "nn/grad_fast.h"
 #include "nn/grad_ops.h"
-#include "train/transformer_train.h"  // linear_backward_fast
 
 #include <cmath>
 

@@ -5,6 +5,7 @@
 #include "io/safetensors.h"
 #include "nn/grad_ops.h"
 #include "train/optimizer.h"
+#include "nn/grad_fast.h"
 #include "train/transformer_train.h"
 
 #include <gtest/gtest.h>

@@ -4,7 +4,7 @@
 // (CompareState, ImageState, ShareState, TranslationState); a "view" is a widget (ui/widgets/).
 #pragma once
 #include "models/decode_stop.h"
-#include "models/transformer_config.h"
+#include "nn/transformer_config.h"
 #include "ui/backend_choice.h"
 #include "nn/attention_trace.h"
 #include "ui/state/compare_state.h"

@@ -1,4 +1,4 @@
-#include "models/transformer_config.h"
+#include "nn/transformer_config.h"
 
 #include <nlohmann/json.hpp>
 
