@@ -8,7 +8,7 @@
 
 #include "core/rng.h"
 #include "models/model_file.h"
-#include "nn/transformer_blocks.h"
+#include "models/transformer_pass.h"
 
 #include <cmath>
 
@@ -101,27 +101,18 @@ Status Transformer::bind() {
         return AttentionWeights{linear(p + "/q"), linear(p + "/k"), linear(p + "/v"), linear(p + "/o")};
     };
     const TransformerConfig & c = m_cfg;
+    // Views for the incremental decoder (decode_step); the full passes read the tensors by name.
     m_tgt_embed = get("decoder/embed/weight");
-    m_src_embed = c.tied == TiedEmbeddings::All ? m_tgt_embed : get("encoder/embed/weight");
-    m_generator_w = c.tied == TiedEmbeddings::None ? get("generator/weight") : m_tgt_embed;
+    m_generator_w = get(generator_weight_name(c));
     m_generator_b = get("generator/bias");
-    m_enc.clear();
     m_dec.clear();
-    for (int i = 0; i < c.encoder_layers; i++) {
-        const std::string p = layer_prefix("encoder", i);
-        m_enc.push_back({attention(p + "self_attn"), norm(p + "self_attn_norm"), norm(p + "ffn_norm"),
-                         linear(p + "ffn/fc1"), linear(p + "ffn/fc2")});
-    }
     for (int i = 0; i < c.decoder_layers; i++) {
         const std::string p = layer_prefix("decoder", i);
         m_dec.push_back({attention(p + "self_attn"), attention(p + "cross_attn"), norm(p + "self_attn_norm"),
                          norm(p + "cross_attn_norm"), norm(p + "ffn_norm"), linear(p + "ffn/fc1"),
                          linear(p + "ffn/fc2")});
     }
-    if (c.norm == NormPlacement::Pre) {
-        if (c.encoder_layers > 0) m_enc_final = norm("encoder/final_norm");
-        m_dec_final = norm("decoder/final_norm");
-    }
+    if (c.norm == NormPlacement::Pre) m_dec_final = norm("decoder/final_norm");
     m_positions = sinusoidal_positions(c.max_positions, c.d_model);
     return Status::success();
 }
@@ -225,30 +216,16 @@ void Transformer::encode(Compute & cc, const std::vector<int32_t> & src, Encoder
                          AttentionTrace * trace) const {
     const TransformerConfig & c = m_cfg;
     const int64_t S = int64_t(src.size()), D = c.d_model;
-    Tensor x, normed, sub({S, D}), hidden;
-    AttentionActivations act;
-    embed(cc, m_src_embed, src, 0, &x);
-    for (int l = 0; l < c.encoder_layers; l++) {
-        const EncoderLayer & L = m_enc[size_t(l)];
-        residual(cc, c.norm, L.self_attn_norm, c.layer_norm_eps, &x, &normed, &sub, [&](ConstView in, Tensor * o) {
-            *o = Tensor({S, D});
-            multi_head_attention(cc, L.self_attn, c.heads, in, in, Mask::none(), &act, *o);
-            if (trace) {
-                record_maps(trace, "encoder_self", l, act.probs);
-                record_qkv(trace, "encoder_self", l, c.heads, in, in, act.q, act.k, act.v);
-            }
-        });
-        residual(cc, c.norm, L.ffn_norm, c.layer_norm_eps, &x, &normed, &sub, [&](ConstView in, Tensor * o) {
-            *o = Tensor({S, D});
-            feed_forward(cc, L.fc1, L.fc2, c.activation == Activation::Gelu, in, &hidden, *o);
-        });
-    }
-    if (c.norm == NormPlacement::Pre && c.encoder_layers > 0) {
-        Tensor y({S, D});
-        cc.layer_norm(x, m_enc_final.weight, m_enc_final.bias, c.layer_norm_eps, y);
-        x = std::move(y);
-    }
-    out->memory = std::move(x);
+    BlockContext ctx{cc, m_tensors, nullptr, c, m_positions};
+    TransformerPass pass(c);
+    pass.encode(ctx, src, 1, int(S), Mask::none());
+    if (trace)
+        for (int l = 0; l < c.encoder_layers; l++) {
+            const MultiHeadAttention & a = pass.enc[size_t(l)].attn;
+            record_maps(trace, "encoder_self", l, a.probs);
+            record_qkv(trace, "encoder_self", l, c.heads, a.xq, a.xkv, a.qp, a.kp, a.vp);
+        }
+    out->memory = std::move(pass.memory);
     out->cross_k.assign(size_t(c.decoder_layers), Tensor());
     out->cross_v.assign(size_t(c.decoder_layers), Tensor());
     for (int l = 0; l < c.decoder_layers; l++) {
@@ -265,42 +242,20 @@ void Transformer::encode(Compute & cc, const std::vector<int32_t> & src, Encoder
 void Transformer::decode_full(Compute & cc, const EncoderOutput & enc, const std::vector<int32_t> & tgt_in,
                               Tensor * logits, AttentionTrace * trace) const {
     const TransformerConfig & c = m_cfg;
-    const int64_t T = int64_t(tgt_in.size()), D = c.d_model;
-    Tensor x, normed, sub, hidden;
-    AttentionActivations act;
-    embed(cc, m_tgt_embed, tgt_in, 0, &x);
+    BlockContext ctx{cc, m_tensors, nullptr, c, m_positions};
+    TransformerPass pass(c);
+    pass.memory = enc.memory;
+    pass.decode(ctx, tgt_in, 1, int(tgt_in.size()), Mask::none(), logits);
+    if (!trace) return;
     for (int l = 0; l < c.decoder_layers; l++) {
-        const DecoderLayer & L = m_dec[size_t(l)];
-        residual(cc, c.norm, L.self_attn_norm, c.layer_norm_eps, &x, &normed, &sub, [&](ConstView in, Tensor * o) {
-            *o = Tensor({T, D});
-            multi_head_attention(cc, L.self_attn, c.heads, in, in, Mask::causal(), &act, *o);
-            if (trace) {
-                record_maps(trace, "decoder_self", l, act.probs);
-                record_qkv(trace, "decoder_self", l, c.heads, in, in, act.q, act.k, act.v);
-            }
-        });
-        residual(cc, c.norm, L.cross_attn_norm, c.layer_norm_eps, &x, &normed, &sub, [&](ConstView in, Tensor * o) {
-            *o = Tensor({T, D});
-            multi_head_attention(cc, L.cross_attn, c.heads, in, ConstView(), Mask::none(), &act, *o,
-                                 enc.cross_k[size_t(l)], enc.cross_v[size_t(l)]);
-            if (trace) {
-                record_maps(trace, "cross", l, act.probs);
-                record_qkv(trace, "cross", l, c.heads, in, enc.memory, act.q, enc.cross_k[size_t(l)],
-                           enc.cross_v[size_t(l)]);
-            }
-        });
-        residual(cc, c.norm, L.ffn_norm, c.layer_norm_eps, &x, &normed, &sub, [&](ConstView in, Tensor * o) {
-            *o = Tensor({T, D});
-            feed_forward(cc, L.fc1, L.fc2, c.activation == Activation::Gelu, in, &hidden, *o);
-        });
+        const DecoderBlock & L = pass.dec[size_t(l)];
+        record_maps(trace, "decoder_self", l, L.self_attn.probs);
+        record_qkv(trace, "decoder_self", l, c.heads, L.self_attn.xq, L.self_attn.xkv, L.self_attn.qp, L.self_attn.kp,
+                   L.self_attn.vp);
+        record_maps(trace, "cross", l, L.cross_attn.probs);
+        record_qkv(trace, "cross", l, c.heads, L.cross_attn.xq, L.cross_attn.xkv, L.cross_attn.qp, L.cross_attn.kp,
+                   L.cross_attn.vp);
     }
-    if (c.norm == NormPlacement::Pre) {
-        Tensor y({T, D});
-        cc.layer_norm(x, m_dec_final.weight, m_dec_final.bias, c.layer_norm_eps, y);
-        x = std::move(y);
-    }
-    *logits = Tensor({T, int64_t(c.tgt_vocab)});
-    cc.linear(x, m_generator_w, m_generator_b, *logits);
 }
 
 DecoderCache Transformer::new_cache() const {

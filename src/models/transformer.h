@@ -1,6 +1,7 @@
-// The encoder-decoder Transformer (Vaswani et al. 2017) for inference: encoder, decoder with a
-// causal mask and cross-attention, a full teacher-forced decoder pass, and incremental decoding
-// with a key/value cache. Training (backward passes) lives in train/ and reuses these weights.
+// The encoder-decoder Transformer (Vaswani et al. 2017): its weights and files, and inference:
+// encoder, decoder with a causal mask and cross-attention, a full teacher-forced decoder pass, and
+// incremental decoding with a key/value cache. The full passes run through transformer_pass.h,
+// the same blocks training runs (train/transformer_train.h).
 //
 // Weights are named tensors with scoped names, stored as safetensors:
 //   encoder/embed/weight                     (V_src, D)    absent when tied == All (decoder's is used)
@@ -27,12 +28,7 @@
 
 namespace attn {
 
-struct EncoderLayer {
-    AttentionWeights self_attn;
-    NormWeights self_attn_norm, ffn_norm;
-    LinearWeights fc1, fc2;
-};
-
+// A decoder layer's weights, as views: what the incremental decoder reads.
 struct DecoderLayer {
     AttentionWeights self_attn, cross_attn;
     NormWeights self_attn_norm, cross_attn_norm, ffn_norm;
@@ -107,10 +103,9 @@ private:
     TransformerConfig m_cfg;
     TensorMap m_tensors;
     std::map<std::string, std::string> m_metadata;
-    ConstView m_src_embed, m_tgt_embed, m_generator_w, m_generator_b;
-    std::vector<EncoderLayer> m_enc;
+    ConstView m_tgt_embed, m_generator_w, m_generator_b;
     std::vector<DecoderLayer> m_dec;
-    NormWeights m_enc_final, m_dec_final;
+    NormWeights m_dec_final;
     Tensor m_positions;  // (max_positions, D) sinusoidal table
 };
 

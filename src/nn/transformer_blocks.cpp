@@ -64,10 +64,16 @@ void Embedding::forward(BlockContext & c, const std::vector<int32_t> & tokens, i
     const int64_t D = c.cfg.d_model, N = int64_t(ids.size());
     *y = Tensor({N, D});
     c.cc.embedding(c.weight(table), ids.data(), N, *y);
-    const float s = c.cfg.scale_embeddings ? std::sqrt(float(D)) : 1.0f;
-    for (int64_t r = 0; r < N; r++) {
-        const float * pe = c.positions.row(r % T);
-        for (int64_t d = 0; d < D; d++) (*y)[r * D + d] = (*y)[r * D + d] * s + pe[d];
+    if (c.cfg.scale_embeddings) {
+        const float s = std::sqrt(float(D));
+        for (int64_t i = 0; i < y->numel(); i++) (*y)[i] *= s;
+    }
+    // Scaled first, positions added after, never fused into one multiply-add: the same sums on
+    // every platform, with or without FMA.
+    const ConstView pe(c.positions.data, {int64_t(T), D});
+    for (int64_t first = 0; first < N; first += T) {
+        const TensorView rows(y->data() + first * D, {int64_t(T), D});
+        c.cc.add(rows, pe, rows);
     }
     drop.forward(c, *y);
 }
@@ -89,10 +95,14 @@ void Linear::backward(BlockContext & c, ConstView x, ConstView dy, TensorView dx
 }
 
 void LayerNorm::forward(BlockContext & c, ConstView in, Tensor * out) {
+    *out = Tensor(in.shape);
+    if (!c.g) {  // nothing to keep for a backward pass: the backend's own layer norm
+        c.cc.layer_norm(in, c.weight(name + "/weight"), c.weight(name + "/bias"), c.cfg.layer_norm_eps, *out);
+        return;
+    }
     x = copy_of(in, in.shape);
     mean = Tensor({x.rows()});
     rstd = Tensor({x.rows()});
-    *out = Tensor(x.shape());
     layer_norm_forward_train(x, c.weight(name + "/weight"), c.weight(name + "/bias"), c.cfg.layer_norm_eps, *out, mean,
                              rstd);
 }
