@@ -30,6 +30,11 @@ window.attnFatal = (message) => {
 
 window.attnStarted = () => {
   window.wasmReady = true;
+  // The reader's own language unless a link names one (lang= is applied with the rest of the link).
+  if (!/[#&]lang=/.test(location.hash)) {
+    const first = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
+    Module.ccall('attn_set_ui_language', 'number', ['string'], [first]);
+  }
   ui.overlay.classList.add('done');
   startSentenceBridge();
   startImageInputs();
@@ -70,6 +75,8 @@ function startSentenceBridge() {
       Object.assign(input.style, { left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` });
       if (document.activeElement !== input) takeAppText();
     }
+    const lang = call('attn_get_ui_language', 'string', [], []);  // the page's lang follows the interface's
+    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
     requestAnimationFrame(place);
   };
   requestAnimationFrame(place);

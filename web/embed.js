@@ -81,6 +81,7 @@
   // ---- Host-page API (postMessage) -------------------------------------------------------------
   const kinds = ['encoder', 'decoder', 'cross'];
   const panels = ['translate', 'attention', 'step', 'architecture', 'compare', 'image', 'about'];
+  const languages = ['en', 'zh-TW'];
   const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
   const kMaxSentence = 3000;  // UTF-16 units; the app caps the text at 1,500 characters anyway
 
@@ -90,7 +91,7 @@
     return {
       sentence: s.sentence, model: s.models[s.model], ready: s.ready, error: s.error, translation: s.translation,
       source: s.source, outputs: s.outputs, selection: s.selection, map: s.map, panel: s.share.panel, url: s.share.url,
-      link_message: s.share.link_message,
+      link_message: s.share.link_message, ui_language: s.ui_language,
     };
   }
   const toParent = (message) => {
@@ -131,6 +132,10 @@
       case 'attn:getState':
         reply({ type: 'attn:state', ...statePayload() });
         return null;
+      case 'attn:setLanguage':
+        if (!languages.includes(msg.language)) return `language must be one of ${languages.join(', ')}`;
+        call('attn_set_ui_language', 'number', ['string'], [msg.language]);
+        return null;
       case 'attn:export': {
         if (!['png', 'json', 'npz', 'npy'].includes(msg.what)) return 'what must be one of png, json, npz, npy';
         const r = window.attnExport(msg.what);
@@ -139,7 +144,7 @@
         return null;
       }
       default:
-        return `unknown message type "${String(msg.type).slice(0, 40)}" (attn:setSentence, attn:select, attn:showPanel, attn:getState, attn:export)`;
+        return `unknown message type "${String(msg.type).slice(0, 40)}" (attn:setSentence, attn:select, attn:showPanel, attn:setLanguage, attn:getState, attn:export)`;
     }
   }
 

@@ -1,6 +1,7 @@
 #include "app/app.h"
 
 #include "ui/fonts.h"
+#include "ui/i18n.h"
 #include "ui/ui.h"
 #include "ui/widgets/pixel_texture.h"
 
@@ -40,6 +41,7 @@ bool App::init(const AppOptions & opts) {
     const std::string assets = opts.assets_dir.empty() ? default_assets_dir() : opts.assets_dir;
     m_state.font_status = load_ui_fonts(assets + "/fonts", 16.0f * m_platform.dpi_scale());
     io.FontGlobalScale = 1.0f / m_platform.dpi_scale();  // fonts baked at device pixels, laid out in points
+    if (Status s = load_ui_catalogues(assets); !s) m_state.catalogue_status = "繁體中文: " + s.message;
     m_translator.load(assets, m_state);
     m_compare.set_assets_dir(assets);  // its models load when the Compare panel first opens
     m_images.set_assets_dir(assets);   // and the CNNs when the Image panel does

@@ -28,7 +28,8 @@ static void usage() {
               "  --image-sample N   open the Image panel on test image N of its gallery (0-99)\n"
               "  --link FRAGMENT    open a shared link's view (the part after '#', e.g. \"panel=step&layer=1\");\n"
               "                     applied after the options above\n"
-              "  --embed            embed mode: no menu bar, only the link's panel (default attention)");
+              "  --embed            embed mode: no menu bar, only the link's panel (default attention)\n"
+              "  --lang L           interface language: en or zh-TW (default: from LANG)");
 }
 
 int main(int argc, char ** argv) {
@@ -40,6 +41,7 @@ int main(int argc, char ** argv) {
     int image_sample = -1;
     std::string link;
     bool embed = false;
+    std::string lang;  // empty: from LANG
     int model = 0, layer = 0, head = -1;
     for (int i = 1; i < argc; i++) {
         const char * a = argv[i];
@@ -61,6 +63,7 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--image-sample") && has_value) image_sample = std::atoi(argv[++i]);
         else if (!std::strcmp(a, "--link") && has_value) link = argv[++i];
         else if (!std::strcmp(a, "--embed")) embed = true;
+        else if (!std::strcmp(a, "--lang") && has_value) lang = argv[++i];
         else { usage(); return std::strcmp(a, "--help") ? 2 : 0; }
     }
     if (!screenshot.empty() && max_frames <= 0) {
@@ -74,6 +77,13 @@ int main(int argc, char ** argv) {
         return 1;
     }
     attn::AppState & st = app.state();
+    if (lang.empty()) {
+        const char * env = std::getenv("LANG");
+        st.ui_language = attn::ui_language_from_locale(env ? env : "");
+    } else if (!attn::parse_ui_language(lang, &st.ui_language)) {
+        std::fprintf(stderr, "attn_app: --lang %s: use en or zh-TW\n", lang.c_str());
+        return 2;
+    }
     st.show_about = open_about;
     st.show_architecture = open_architecture;
     st.show_compare = open_compare;

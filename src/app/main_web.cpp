@@ -64,6 +64,19 @@ EMSCRIPTEN_KEEPALIVE void attn_set_sentence(const char * utf8) {
     if (utf8) g_app.state().set_sentence(utf8, /*from_outside=*/true);
 }
 
+EMSCRIPTEN_KEEPALIVE const char * attn_get_ui_language() { return attn::ui_language_id(g_app.state().ui_language); }
+
+// The interface language, by id ("en", "zh-TW") or from a browser language ("zh-Hant-TW"); 1 when
+// it was an id, 0 when it was read as a browser language.
+EMSCRIPTEN_KEEPALIVE int attn_set_ui_language(const char * id_or_locale) {
+    attn::AppState & s = g_app.state();
+    const std::string v = id_or_locale ? id_or_locale : "";
+    const bool is_id = attn::parse_ui_language(v, &s.ui_language);
+    if (!is_id) s.ui_language = attn::ui_language_from_locale(v);
+    g_app.request_frames();
+    return is_id ? 1 : 0;
+}
+
 // Where a widget is on the canvas, as JSON in CSS pixels: {"x":..,"y":..,"w":..,"h":..}.
 EMSCRIPTEN_KEEPALIVE const char * attn_widget_rect(const char * name) {
     static char buf[128];

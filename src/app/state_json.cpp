@@ -118,6 +118,7 @@ std::string app_state_json(const AppState & s) {
     const TranslationState & t = s.translation;
     const AttentionSelection & a = s.attention;
     nlohmann::json j;
+    j["ui_language"] = ui_language_id(s.ui_language);
     j["sentence"] = s.sentence;
     j["models"] = s.model_names;
     j["model"] = s.model;

@@ -38,6 +38,8 @@ UrlState url_state_of(const AppState & s) {
     u.query = std::max(0, a.query);
     u.view = kViewIds[std::clamp(a.view, 0, 2)];
     if (s.translation.pieces) u.tokens = a.words ? "words" : "pieces";
+    // Written only when not English: a link made in English opens in the reader's own language.
+    if (s.ui_language == UiLanguage::TraditionalChinese) u.lang = ui_language_id(s.ui_language);
     return u;
 }
 
@@ -49,6 +51,7 @@ std::string apply_url_state(const UrlState & link, const ModelConfigLookup & con
         else s->model = int(it - std::begin(kModelIds));
     }
     if (link.sentence) s->set_sentence(*link.sentence, /*from_outside=*/true);
+    if (link.lang) parse_ui_language(*link.lang, &s->ui_language);  // the parser allows only known ids
     if (link.beam) {
         // The UI offers greedy and beam 4; other widths run but have no radio button.
         s->beam = *link.beam;

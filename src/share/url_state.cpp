@@ -14,6 +14,7 @@ constexpr std::array<const char *, 7> kPanels = {"translate", "attention", "step
 constexpr std::array<const char *, 3> kKinds = {"encoder", "decoder", "cross"};
 constexpr std::array<const char *, 3> kViews = {"heatmap", "model", "lines"};
 constexpr std::array<const char *, 2> kTokens = {"pieces", "words"};
+constexpr std::array<const char *, 2> kLangs = {"en", "zh-TW"};  // ui/i18n.h ui_language_id
 
 template <size_t N>
 bool one_of(const std::string & v, const std::array<const char *, N> & allowed) {
@@ -100,6 +101,9 @@ Status parse_field(const std::string & key, const std::string & value, UrlState 
     } else if (key == "tokens") {
         if (!one_of(value, kTokens)) return Status::error("tokens: \"" + shown(value) + "\" is not one of " + list(kTokens));
         st->tokens = value;
+    } else if (key == "lang") {
+        if (!one_of(value, kLangs)) return Status::error("lang: \"" + shown(value) + "\" is not one of " + list(kLangs));
+        st->lang = value;
     } else if (key == "backend") {
         if (!is_identifier(value)) return Status::error("backend: \"" + shown(value) + "\" is not a backend id");
         st->backend = value;
@@ -155,6 +159,7 @@ std::string format_url_state(const UrlState & s) {
     if (s.query) add("query", std::to_string(*s.query));
     if (s.view) add("view", *s.view);
     if (s.tokens) add("tokens", *s.tokens);
+    if (s.lang) add("lang", *s.lang);
     return out;
 }
 

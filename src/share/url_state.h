@@ -1,5 +1,6 @@
 // The view as a URL fragment, so a link (or an embedding iframe's src) reopens exactly what the
 // sender saw:  #panel=attention&model=de&sentence=the%20cat%20sat&beam=4&kind=cross&layer=1&head=2&query=3
+// (and &lang=zh-TW when the interface is in Chinese)
 //
 // A pure function pair with no globals (the URL-state fuzzer calls parse_url_state directly):
 //   - parse_url_state: text from the address bar or a host page, hence untrusted. Every field is
@@ -31,11 +32,12 @@ struct UrlState {
     std::optional<std::string> view;      // "heatmap", "model", "lines"
     std::optional<std::string> tokens;    // "pieces", "words": a subword model's maps by piece or by word
     std::optional<std::string> backend;   // a compute backend id, e.g. "simd", "webgl" (an identifier)
+    std::optional<std::string> lang;      // the interface language: "en", "zh-TW"
 
     bool operator==(const UrlState & o) const {
         return panel == o.panel && model == o.model && sentence == o.sentence && beam == o.beam && kind == o.kind &&
                layer == o.layer && head == o.head && query == o.query && view == o.view && tokens == o.tokens &&
-               backend == o.backend;
+               backend == o.backend && lang == o.lang;
     }
 };
 

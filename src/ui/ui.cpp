@@ -1,5 +1,6 @@
 #include "ui/ui.h"
 
+#include "ui/i18n.h"
 #include "ui/share_ui.h"
 
 #include <imgui.h>
@@ -7,21 +8,31 @@
 
 namespace attn {
 
+// Each language's name in that language, so a reader finds their own whatever is showing.
+static void draw_language_menu(AppState & s) {
+    if (!ImGui::BeginMenu(tr_id("Language", "language"))) return;
+    for (UiLanguage l : {UiLanguage::English, UiLanguage::TraditionalChinese})
+        if (ImGui::MenuItem(ui_language_name(l), nullptr, s.ui_language == l)) s.ui_language = l;
+    if (!s.catalogue_status.empty()) ImGui::TextDisabled("%s", s.catalogue_status.c_str());
+    ImGui::EndMenu();
+}
+
 static void draw_main_menu_bar(AppState & s) {
     if (!ImGui::BeginMainMenuBar()) return;
-    if (ImGui::BeginMenu("View")) {
-        ImGui::MenuItem("Translate", nullptr, &s.show_translate);
-        ImGui::MenuItem("Attention", nullptr, &s.show_attention);
-        ImGui::MenuItem("Step-through", nullptr, &s.show_step);
-        ImGui::MenuItem("Architecture", nullptr, &s.show_architecture);
-        ImGui::MenuItem("Compare: RNN vs. attention vs. Transformer", nullptr, &s.show_compare);
-        ImGui::MenuItem("Image: where a CNN looks", nullptr, &s.show_image);
-        ImGui::MenuItem("About", nullptr, &s.show_about);
+    if (ImGui::BeginMenu(tr_id("View", "view"))) {
+        ImGui::MenuItem(tr_id("Translate", "translate"), nullptr, &s.show_translate);
+        ImGui::MenuItem(tr_id("Attention", "attention"), nullptr, &s.show_attention);
+        ImGui::MenuItem(tr_id("Step-through", "step"), nullptr, &s.show_step);
+        ImGui::MenuItem(tr_id("Architecture", "architecture"), nullptr, &s.show_architecture);
+        ImGui::MenuItem(tr_id("Compare: RNN vs. attention vs. Transformer", "compare"), nullptr, &s.show_compare);
+        ImGui::MenuItem(tr_id("Image: where a CNN looks", "image"), nullptr, &s.show_image);
+        ImGui::MenuItem(tr_id("About", "about"), nullptr, &s.show_about);
         ImGui::EndMenu();
     }
+    draw_language_menu(s);
     draw_share_menu(s);
-    if (ImGui::BeginMenu("Help")) {
-        ImGui::MenuItem("About Attention Playground", nullptr, &s.show_about);
+    if (ImGui::BeginMenu(tr_id("Help", "help"))) {
+        ImGui::MenuItem(tr_id("About Attention Playground", "about_app"), nullptr, &s.show_about);
         ImGui::EndMenu();
     }
     ImGui::EndMainMenuBar();
@@ -47,6 +58,7 @@ static void forget_covered_sentence_box(AppState & s) {
 }
 
 void draw_ui(AppState & s) {
+    set_ui_language(s.ui_language);
     if (s.share.embed) {  // ?embed=1: one panel, no menu bar (share_ui.h)
         draw_embedded_panel(s);
         draw_link_message(s);

@@ -21,6 +21,7 @@ UrlState full_state(const std::string & sentence) {
     s.view = "model";
     s.tokens = "words";
     s.backend = "simd";
+    s.lang = "zh-TW";
     return s;
 }
 
@@ -84,6 +85,7 @@ TEST(UrlState, MalformedFragmentsAreRefusedAndKeepTheState) {
         {"kind=sideways", "kind:"},
         {"view=3d", "view:"},
         {"tokens=letters", "tokens:"},
+        {"lang=zh-CN", "lang: \"zh-CN\" is not one of en, zh-TW"},
         {"model=../../etc/passwd", "model:"},
         {"backend=%3Cscript%3E", "backend:"},
         {"sentence=%E6%B3", "not valid UTF-8"},

@@ -9,3 +9,5 @@ target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_image.c
 target_include_directories(attn_ui_tests SYSTEM PRIVATE /usr/include/stb)
 # The compute-backend choice: timing aggregation, fallback rule, runner on each backend, JSON.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_backend_choice.cpp)
+# The interface language: the catalogue compiled by the build, the pseudo-language, locales.
+target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_i18n.cpp)

@@ -3,6 +3,7 @@
 // from it. ui/state/ holds it and its parts, plain data without ImGui, each named *State
 // (CompareState, ImageState, ShareState, TranslationState); a "view" is a widget (ui/widgets/).
 #pragma once
+#include "ui/i18n.h"
 #include "models/decode_stop.h"
 #include "nn/transformer_config.h"
 #include "ui/backend_choice.h"
@@ -78,6 +79,11 @@ struct TranslationState {
 };
 
 struct AppState {
+    // The interface language (ui/i18n.h): chosen in the View menu, by lang= in a link, by the host
+    // page, or from the browser's or the system's language. Switching keeps everything else.
+    UiLanguage ui_language = UiLanguage::English;
+    std::string catalogue_status;  // why the catalogues did not load, or empty
+
     // Input. Capped because a pasted book must not freeze the UI or the models; the cap is shown.
     // Pasted paragraphs are split into sentences, each within the model's own limit.
     static constexpr size_t kMaxSentenceChars = 1500;
