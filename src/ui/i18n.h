@@ -37,5 +37,8 @@ UiLanguage ui_language();
 const char * tr(const char * english);
 // "<translated>###<id>": an ImGui label whose identity does not change with the language.
 const char * tr_id(const char * english, const char * id);
+// Marks a string for the catalogue where it is stored, to be passed through tr() where it is shown
+// (a table of titles, say): gettext's N_.
+constexpr const char * N_(const char * english) { return english; }
 
 } // namespace attn

@@ -12,20 +12,19 @@ namespace attn {
 
 namespace {
 
-// Panel ids as links name them, their window titles, and how to draw them.
+// Panel ids as links name them, and how to draw them (their titles: panel_title, ui.h).
 struct PanelEntry {
     const char * id;
-    const char * title;
     void (*draw)(AppState &);
 };
 const PanelEntry kPanels[] = {
-    {"translate", "Translate", draw_panel_translate},
-    {"attention", "Attention", draw_panel_attention},
-    {"step", "Step-through: one attention row, computed", draw_panel_step},
-    {"architecture", "Architecture", draw_panel_architecture},
-    {"compare", "Compare: one sentence, three translators", draw_panel_compare},
-    {"image", "Image: where a CNN looks", draw_panel_image},
-    {"about", "About", draw_panel_about},
+    {"translate", draw_panel_translate},
+    {"attention", draw_panel_attention},
+    {"step", draw_panel_step},
+    {"architecture", draw_panel_architecture},
+    {"compare", draw_panel_compare},
+    {"image", draw_panel_image},
+    {"about", draw_panel_about},
 };
 
 const PanelEntry * find_panel(const std::string & id) {
@@ -88,8 +87,10 @@ void draw_link_message(AppState & s) {
 void remember_focused_panel(AppState & s) {
     const ImGuiWindow * w = ImGui::GetCurrentContext()->NavWindow;
     if (!w || !w->RootWindow) return;
+    // A panel's window is "<title in the interface language>###<id>".
+    const char * name = std::strstr(w->RootWindow->Name, "###");
     for (const PanelEntry & p : kPanels)
-        if (std::strcmp(w->RootWindow->Name, p.title) == 0) s.share.panel = p.id;
+        if (name && std::strcmp(name + 3, p.id) == 0) s.share.panel = p.id;
 }
 
 } // namespace attn

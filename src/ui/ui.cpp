@@ -6,7 +6,25 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // the window list, back to front
 
+#include <cstring>
+
 namespace attn {
+
+const char * panel_title(const char * id) {
+    struct Title { const char * id, * english; };
+    static const Title kTitles[] = {
+        {"translate", N_("Translate")},
+        {"attention", N_("Attention")},
+        {"step", N_("Step-through: one attention row, computed")},
+        {"architecture", N_("Architecture")},
+        {"compare", N_("Compare: one sentence, three translators")},
+        {"image", N_("Image: where a CNN looks")},
+        {"about", N_("About")},
+    };
+    for (const Title & t : kTitles)
+        if (!std::strcmp(t.id, id)) return tr_id(t.english, t.id);
+    return id;
+}
 
 // Each language's name in that language, so a reader finds their own whatever is showing.
 static void draw_language_menu(AppState & s) {
@@ -43,7 +61,7 @@ static void draw_main_menu_bar(AppState & s) {
 // the box, the box is reported as not drawn so the <input> hides instead of floating over it.
 static void forget_covered_sentence_box(AppState & s) {
     const WidgetRect r = s.sentence_rect;
-    ImGuiWindow * translate = ImGui::FindWindowByName("Translate");
+    ImGuiWindow * translate = ImGui::FindWindowByName("###translate");
     if (r.w <= 0 || !translate) return;
     const ImRect box(r.x, r.y, r.x + r.w, r.y + r.h);
     bool above = false;

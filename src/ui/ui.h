@@ -6,6 +6,11 @@ namespace attn {
 
 void draw_ui(AppState & state);
 
+// A panel's window title in the interface language, with its id as the window's identity
+// ("翻譯###translate"), so the window keeps its place when the language changes. ids as links
+// name the panels: translate, attention, step, architecture, compare, image, about.
+const char * panel_title(const char * id);
+
 // Panels: one file each under ui/panels/.
 void draw_panel_translate(AppState & state);
 void draw_panel_attention(AppState & state);

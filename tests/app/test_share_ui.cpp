@@ -74,7 +74,7 @@ TEST(ShareUi, EmbedModeDrawsOnlyTheLinkedPanelFillingTheScreen) {
     for (ImGuiWindow * w : ImGui::GetCurrentContext()->Windows) {
         if (!w->WasActive || w->Hidden || (w->Flags & ImGuiWindowFlags_ChildWindow) || std::string(w->Name).rfind("Debug##", 0) == 0) continue;
         visible++;
-        EXPECT_STREQ(w->Name, "Step-through: one attention row, computed");
+        EXPECT_STREQ(w->Name, "Step-through: one attention row, computed###step");
         EXPECT_EQ(w->Size.x, 640.0f);
         EXPECT_EQ(w->Size.y, 400.0f);
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The interface catalogue is complete and drawable (test native.i18n_catalogue):
 
-  - assets/i18n/attn.pot holds exactly the strings tr() and tr_id() name in src/ui and src/app
+  - assets/i18n/attn.pot holds exactly the strings tr(), tr_id() and N_() name in src/ui and src/app
     (else: run scripts/i18n-extract);
   - zh_TW.po translates every one of them, none fuzzy, and msgfmt --check accepts it (format
     strings such as %d and %s match);
@@ -51,7 +51,7 @@ def extract(repo):
                 sources += [os.path.join(root, f) for f in files if f.endswith(('.cpp', '.h'))]
         pot = os.path.join(d, 'attn.pot')
         subprocess.run(['xgettext', '--from-code=UTF-8', '--language=C++', '--keyword=', '--keyword=tr:1',
-                        '--keyword=tr_id:1', '-o', pot] + sorted(sources), check=True)
+                        '--keyword=tr_id:1', '--keyword=N_:1', '-o', pot] + sorted(sources), check=True)
         return {m for m, _, _ in po_entries(pot)} if os.path.exists(pot) else set()
     finally:
         shutil.rmtree(d)

@@ -352,7 +352,7 @@ TEST(PanelImage, FollowsTheScreenSize) {
     HeadlessUi ui(1280, 800);
     Shown s;
     ui.frames(s.state, 3);
-    const ImGuiWindow * w = ImGui::FindWindowByName("Image: where a CNN looks");
+    const ImGuiWindow * w = ImGui::FindWindowByName("###image");
     ASSERT_NE(w, nullptr);
     EXPECT_GT(w->Size.x, 1000.0f);
     ImGui::GetIO().DisplaySize = ImVec2(390, 844);

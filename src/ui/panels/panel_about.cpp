@@ -19,7 +19,7 @@ void draw_panel_about(AppState & s) {
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 16, vp->Pos.y + ImGui::GetFrameHeight() + 16),
                             ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
     ImGui::SetNextWindowSize(ImVec2(480, 0), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("About", &s.show_about)) { ImGui::End(); return; }
+    if (!ImGui::Begin(panel_title("about"), &s.show_about)) { ImGui::End(); return; }
 
     ImGui::TextUnformatted("Attention Playground");
     ImGui::TextWrapped("See attention at work on your own sentence: every number on screen comes "

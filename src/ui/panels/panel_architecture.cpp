@@ -27,7 +27,7 @@ bool sublayer(const char * text, const char * tag, bool selected, ImVec4 color) 
 
 void draw_panel_architecture(AppState & s) {
     place_next_window(Panel::Architecture);
-    if (!ImGui::Begin("Architecture", &s.show_architecture)) { ImGui::End(); return; }
+    if (!ImGui::Begin(panel_title("architecture"), &s.show_architecture)) { ImGui::End(); return; }
     const TransformerConfig & c = s.translation.config;
     if (!s.translation.ready) { ImGui::TextDisabled("No model loaded."); ImGui::End(); return; }
     ImGui::PushTextWrapPos(0.0f);

@@ -152,7 +152,7 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
 
 void draw_panel_attention(AppState & s) {
     place_next_window(Panel::Attention);
-    if (!ImGui::Begin("Attention", &s.show_attention)) { ImGui::End(); return; }
+    if (!ImGui::Begin(panel_title("attention"), &s.show_attention)) { ImGui::End(); return; }
     const TranslationState & t = attention_view(s);
     if (!t.ready) {
         ImGui::TextDisabled("Translate a sentence to see its attention.");

@@ -207,7 +207,7 @@ void models_side_by_side(CompareState & v) {
 void draw_panel_compare(AppState & s) {
     place_next_window(Panel::Compare);
     ImGui::SetNextWindowBgAlpha(1.0f);  // it covers the other windows: their text must not show through
-    if (!ImGui::Begin("Compare: one sentence, three translators", &s.show_compare)) { ImGui::End(); return; }
+    if (!ImGui::Begin(panel_title("compare"), &s.show_compare)) { ImGui::End(); return; }
     CompareState & v = s.compare;
     ImGui::TextDisabled("Sentence (edit it in Translate):");
     ImGui::SameLine();

@@ -430,7 +430,7 @@ void results_or_message(ImageState & v, WidgetRect & button_rect) {
 void draw_panel_image(AppState & s) {
     place_next_window(Panel::Image);
     ImGui::SetNextWindowBgAlpha(1.0f);  // it covers the other windows: their text must not show through
-    if (!ImGui::Begin("Image: where a CNN looks", &s.show_image)) { ImGui::End(); return; }
+    if (!ImGui::Begin(panel_title("image"), &s.show_image)) { ImGui::End(); return; }
     ImageState & v = s.image;
     intro();
     input_row(v);

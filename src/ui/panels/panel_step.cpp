@@ -15,7 +15,7 @@ namespace attn {
 
 void draw_panel_step(AppState & s) {
     place_next_window(Panel::Step);
-    if (!ImGui::Begin("Step-through: one attention row, computed", &s.show_step)) { ImGui::End(); return; }
+    if (!ImGui::Begin(panel_title("step"), &s.show_step)) { ImGui::End(); return; }
     const TranslationState & t = s.translation;
     AttentionSelection & a = s.attention;
     const QkvCapture * cap = nullptr;

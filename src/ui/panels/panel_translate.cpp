@@ -2,6 +2,7 @@
 // phenomenon), the translation as tokens with their probabilities (hover: the top-5 alternatives),
 // unknown words highlighted, and the vocabulary the model knows, to insert words from.
 #include "core/utf8.h"
+#include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/panels/backend_section.h"
 #include "ui/ui.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 namespace attn {
 
@@ -20,7 +22,7 @@ namespace {
 const ImVec4 kUnknown(1.0f, 0.55f, 0.25f, 1.0f);
 
 void sentence_box(AppState & s) {
-    ImGui::TextUnformatted("Type an English sentence:");
+    ImGui::TextUnformatted(tr("Type an English sentence:"));
     const ImGuiID box_id = ImGui::GetID("##sentence");
     if (s.sentence_set_from_outside) {
         // An active InputText keeps its own copy of the text and would write it back over ours.
@@ -38,14 +40,14 @@ void sentence_box(AppState & s) {
     const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
     s.sentence_rect = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
     if (s.sentence_was_truncated)
-        ImGui::TextColored(kUnknown, "The text was cut to %zu characters, the most the playground accepts.",
+        ImGui::TextColored(kUnknown, tr("The text was cut to %zu characters, the most the playground accepts."),
                            AppState::kMaxSentenceChars);
 }
 
 void choices(AppState & s) {
     if (s.model_names.empty()) return;
     ImGui::SetNextItemWidth(220);
-    if (ImGui::BeginCombo("Model", s.model_names[size_t(s.model)].c_str())) {
+    if (ImGui::BeginCombo(tr_id("Model", "model"), s.model_names[size_t(s.model)].c_str())) {
         for (int i = 0; i < int(s.model_names.size()); i++)
             if (ImGui::Selectable(s.model_names[size_t(i)].c_str(), i == s.model)) {
                 s.model = i;
@@ -53,13 +55,13 @@ void choices(AppState & s) {
             }
         ImGui::EndCombo();
     }
-    same_line_if_fits(ImGui::CalcTextSize("Greedy Beam 4").x + 4 * ImGui::GetFrameHeight());
-    if (ImGui::RadioButton("Greedy", s.beam == 1)) { s.beam = 1; s.request_translation(-1e9); }
+    same_line_if_fits(ImGui::CalcTextSize(tr("Greedy")).x + ImGui::CalcTextSize(tr("Beam 4")).x + 4 * ImGui::GetFrameHeight());
+    if (ImGui::RadioButton(tr_id("Greedy", "greedy"), s.beam == 1)) { s.beam = 1; s.request_translation(-1e9); }
     ImGui::SameLine();
-    if (ImGui::RadioButton("Beam 4", s.beam == 4)) { s.beam = 4; s.request_translation(-1e9); }
+    if (ImGui::RadioButton(tr_id("Beam 4", "beam4"), s.beam == 4)) { s.beam = 4; s.request_translation(-1e9); }
     same_line_if_fits(160);
     ImGui::SetNextItemWidth(-FLT_MIN);
-    if (ImGui::BeginCombo("##examples", "Examples", ImGuiComboFlags_HeightLarge)) {
+    if (ImGui::BeginCombo("##examples", tr("Examples"), ImGuiComboFlags_HeightLarge)) {
         for (const ExampleSentence & e : s.examples) {
             char label[600];
             std::snprintf(label, sizeof label, "%-16s %s", e.tag.c_str(), e.english.c_str());
@@ -84,7 +86,7 @@ std::string pieces_of(const std::vector<std::string> & tokens, const std::vector
 // no training sentence had in orange.
 void source_words_with_pieces(const AppState & s) {
     const TranslationState & t = s.translation, & w = s.translation_words;
-    ImGui::TextDisabled("Model input (hover a word for the pieces the model reads):");
+    ImGui::TextDisabled("%s", tr("Model input (hover a word for the pieces the model reads):"));
     for (size_t i = 0; i < w.unknown.size(); i++) {
         same_line_if_fits(ImGui::CalcTextSize(w.encoder_tokens[i].c_str()).x);
         if (w.unknown[i]) ImGui::TextColored(kUnknown, "%s", w.encoder_tokens[i].c_str());
@@ -92,7 +94,7 @@ void source_words_with_pieces(const AppState & s) {
         if (ImGui::IsItemHovered()) {
             const std::string pieces = pieces_of(t.encoder_tokens, t.encoder_word_of, int(i));
             ImGui::SetTooltip("%s\n%s", pieces.c_str(),
-                              w.unknown[i] ? "The model never saw some of these pieces in training." : "");
+                              w.unknown[i] ? tr("The model never saw some of these pieces in training.") : "");
         }
     }
 }
@@ -101,18 +103,18 @@ void source_words_with_pieces(const AppState & s) {
 void source_words_of_vocabulary(const AppState & s) {
     const TranslationState & t = s.translation;
     int unknown = 0;
-    ImGui::TextDisabled("Model input:");
+    ImGui::TextDisabled("%s", tr("Model input:"));
     for (size_t i = 0; i < t.unknown.size(); i++) {
         same_line_if_fits(ImGui::CalcTextSize(t.encoder_tokens[i].c_str()).x);
         if (t.unknown[i]) {
             ImGui::TextColored(kUnknown, "%s", t.encoder_tokens[i].c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Not in this model's vocabulary: it reads <unk> here.");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Not in this model's vocabulary: it reads <unk> here."));
             unknown++;
         } else {
             ImGui::TextUnformatted(t.encoder_tokens[i].c_str());
         }
     }
-    if (unknown) ImGui::TextDisabled("Browse the model's vocabulary below.");
+    if (unknown) ImGui::TextDisabled("%s", tr("Browse the model's vocabulary below."));
 }
 
 // The source as the model sees it, then what to tell the reader about it.
@@ -130,7 +132,7 @@ void source_words(const AppState & s) {
 void sentence_picker(AppState & s) {
     const TranslationState & t = s.translation;
     if (t.sentences.size() < 2) return;
-    ImGui::TextDisabled("%zu sentences, each translated on its own. The tokens and maps below are of:", t.sentences.size());
+    ImGui::TextDisabled(tr("%zu sentences, each translated on its own. The tokens and maps below are of:"), t.sentences.size());
     for (int i = 0; i < int(t.sentences.size()); i++) {
         char label[64];
         std::snprintf(label, sizeof label, "%d##sentence%d", i + 1, i);
@@ -151,8 +153,8 @@ void sentence_picker(AppState & s) {
 void output_tokens(const AppState & s) {
     const TranslationState & t = s.translation;
     const bool pieces = t.pieces && t.output_word_of.size() == t.outputs.size();
-    ImGui::TextDisabled(pieces ? "Output words (probability of the least likely piece; hover for the pieces and alternatives):"
-                               : "Output tokens (probability; hover for the alternatives):");
+    ImGui::TextDisabled("%s", pieces ? tr("Output words (probability of the least likely piece; hover for the pieces and alternatives):")
+                                     : tr("Output tokens (probability; hover for the alternatives):"));
     for (size_t i = 0, word = 0; i < t.outputs.size(); word++) {
         size_t end = i + 1;
         while (pieces && end < t.outputs.size() && t.output_word_of[end] == t.output_word_of[i]) end++;
@@ -168,8 +170,8 @@ void output_tokens(const AppState & s) {
         if (ImGui::IsItemHovered() && i < t.trace.steps.size()) {
             ImGui::BeginTooltip();
             for (size_t k = i; k < end && k < t.trace.steps.size(); k++) {
-                if (pieces) ImGui::Text("Step %zu writes the piece %s; the model's top candidates:", k + 1, t.outputs[k].c_str());
-                else ImGui::Text("Step %zu: the model's top candidates", k + 1);
+                if (pieces) ImGui::Text(tr("Step %zu writes the piece %s; the model's top candidates:"), k + 1, t.outputs[k].c_str());
+                else ImGui::Text(tr("Step %zu: the model's top candidates"), k + 1);
                 for (const TokenAlternative & a : t.trace.steps[k].top)
                     ImGui::Text("%6.2f%%  %s", 100.0 * a.prob, s.target_words.size() > size_t(a.id) ? s.target_words[size_t(a.id)].c_str() : "?");
             }
@@ -182,13 +184,14 @@ void output_tokens(const AppState & s) {
 void vocabulary_browser(AppState & s) {
     if (s.vocabulary.empty()) return;  // a subword model: every word can be typed
     char header[96];
-    std::snprintf(header, sizeof header, "Vocabulary: the %zu English words this model knows###vocab", s.vocabulary.size());
+    std::snprintf(header, sizeof header, tr("Vocabulary: the %zu English words this model knows"), s.vocabulary.size());
+    std::strncat(header, "###vocab", sizeof header - std::strlen(header) - 1);
     if (!ImGui::CollapsingHeader(header)) return;
     static std::string filter;
     ImGui::SetNextItemWidth(200);
-    ImGui::InputTextWithHint("##vfilter", "filter", &filter);
+    ImGui::InputTextWithHint("##vfilter", tr("filter"), &filter);
     ImGui::SameLine();
-    ImGui::TextDisabled("click a word to add it to the sentence");
+    ImGui::TextDisabled("%s", tr("click a word to add it to the sentence"));
     std::vector<int> shown;
     for (int i = 0; i < int(s.vocabulary.size()); i++)
         if (filter.empty() || s.vocabulary[size_t(i)].find(filter) != std::string::npos) shown.push_back(i);
@@ -219,7 +222,7 @@ void vocabulary_browser(AppState & s) {
 
 void draw_panel_translate(AppState & s) {
     place_next_window(Panel::Translate);
-    if (!ImGui::Begin("Translate", &s.show_translate)) { ImGui::End(); return; }
+    if (!ImGui::Begin(panel_title("translate"), &s.show_translate)) { ImGui::End(); return; }
     sentence_box(s);
     choices(s);
     draw_backend_selector(s);
@@ -228,7 +231,7 @@ void draw_panel_translate(AppState & s) {
     if (t.ready) {
         source_words(s);
         ImGui::Separator();
-        ImGui::TextDisabled("Translation:");
+        ImGui::TextDisabled("%s", tr("Translation:"));
         ImGui::SetWindowFontScale(1.35f);
         ImGui::TextWrapped("%s", t.sentences.size() > 1 ? t.paragraph_display.c_str() : t.display.c_str());
         ImGui::SetWindowFontScale(1.0f);
@@ -236,9 +239,9 @@ void draw_panel_translate(AppState & s) {
         output_tokens(s);
         const BackendStatus & bs = s.backend_status;
         const bool timed_gl = bs.ran == ComputeBackend::WebGL2 && bs.gl_timed;  // slower: each draw waited for
-        ImGui::TextDisabled("%s on %s, %.1f ms including every attention map%s%s", s.beam == 1 ? "greedy" : "beam 4",
-                            compute_backend_label(bs.ran), t.milliseconds, timed_gl ? ", timed draw by draw" : "",
-                            s.translate_requested ? " (updating…)" : "");
+        ImGui::TextDisabled(tr("%s on %s, %.1f ms including every attention map%s%s"), s.beam == 1 ? tr("greedy") : tr("beam 4"),
+                            compute_backend_label(bs.ran), t.milliseconds, timed_gl ? tr(", timed draw by draw") : "",
+                            s.translate_requested ? tr(" (updating…)") : "");
         draw_op_timing(s);
     }
     vocabulary_browser(s);
