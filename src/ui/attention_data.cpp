@@ -1,5 +1,7 @@
 #include "ui/attention_data.h"
 
+#include "ui/i18n.h"
+
 namespace attn {
 
 const TranslationState & attention_view(const AppState & s) {
@@ -9,13 +11,13 @@ const TranslationState & attention_view(const AppState & s) {
 AttentionAxes attention_axes(const TranslationState & t, AttentionKind kind) {
     switch (kind) {
         case AttentionKind::EncoderSelf:
-            return {&t.encoder_tokens, &t.encoder_tokens, "English word attending", "English word attended to"};
+            return {&t.encoder_tokens, &t.encoder_tokens, N_("English word attending"), N_("English word attended to")};
         case AttentionKind::DecoderSelf:
             // The decoder at position i reads the words written so far (<s> first) and may look
             // only at positions ≤ i: the causal mask.
-            return {&t.decoder_inputs, &t.decoder_inputs, "decoder position (its input word)", "earlier position"};
+            return {&t.decoder_inputs, &t.decoder_inputs, N_("decoder position (its input word)"), N_("earlier position")};
         default:
-            return {&t.outputs, &t.encoder_tokens, "word being written", "English word"};
+            return {&t.outputs, &t.encoder_tokens, N_("word being written"), N_("English word")};
     }
 }
 

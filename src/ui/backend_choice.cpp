@@ -1,5 +1,7 @@
 #include "ui/backend_choice.h"
 
+#include "ui/i18n.h"
+
 namespace attn {
 
 const char * compute_backend_id(ComputeBackend b) {
@@ -12,25 +14,25 @@ const char * compute_backend_id(ComputeBackend b) {
 
 const char * compute_backend_label(ComputeBackend b) {
     switch (b) {
-    case ComputeBackend::Reference: return "Reference (scalar)";
+    case ComputeBackend::Reference: return N_("Reference (scalar)");
     case ComputeBackend::WebGL2: return "WebGL2";
 #if defined(__EMSCRIPTEN__)
     default: return "WASM SIMD";
 #else
-    default: return "CPU (Eigen)";
+    default: return N_("CPU (Eigen)");
 #endif
     }
 }
 
 const char * compute_backend_tooltip(ComputeBackend b) {
     switch (b) {
-    case ComputeBackend::Reference: return "Plain scalar loops: the oracle every other backend is tested against. Slowest.";
+    case ComputeBackend::Reference: return N_("Plain scalar loops: the oracle every other backend is tested against. Slowest.");
     case ComputeBackend::WebGL2:
-        return "Fragment shaders on float textures (greedy or beam search). Each run is checked against the CPU reference.";
+        return N_("Fragment shaders on float textures (greedy or beam search). Each run is checked against the CPU reference.");
 #if defined(__EMSCRIPTEN__)
-    default: return "Our f32x4 kernels compiled to WebAssembly SIMD: the fastest CPU path in the browser.";
+    default: return N_("Our f32x4 kernels compiled to WebAssembly SIMD: the fastest CPU path in the browser.");
 #else
-    default: return "Eigen for the big products, our SIMD kernels for one-row decoder steps: the fastest CPU path.";
+    default: return N_("Eigen for the big products, our SIMD kernels for one-row decoder steps: the fastest CPU path.");
 #endif
     }
 }

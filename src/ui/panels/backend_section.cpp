@@ -1,10 +1,12 @@
 #include "ui/panels/backend_section.h"
 
+#include "ui/i18n.h"
 #include "ui/layout.h"
 
 #include <imgui.h>
 
 #include <cstdio>
+#include <cstring>
 
 namespace attn {
 
@@ -18,19 +20,19 @@ constexpr double kParityBound = 1e-4;  // the parity bound for logits and attent
 void parity_readout(const BackendStatus & bs) {
     char text[160];
     if (bs.logits_max_diff < 0) {
-        ImGui::TextDisabled("parity: after the next translation");
+        ImGui::TextDisabled("%s", tr("parity: after the next translation"));
         return;
     }
     const bool ok = bs.same_tokens && bs.logits_max_diff <= kParityBound && bs.maps_max_diff >= 0 &&
                     bs.maps_max_diff <= kParityBound;
     if (bs.maps_max_diff >= 0)
-        std::snprintf(text, sizeof text, "max |GPU - CPU|: logits %.1e, attention %.1e", bs.logits_max_diff, bs.maps_max_diff);
+        std::snprintf(text, sizeof text, tr("max |GPU - CPU|: logits %.1e, attention %.1e"), bs.logits_max_diff, bs.maps_max_diff);
     else
-        std::snprintf(text, sizeof text, "max |GPU - CPU|: logits %.1e; tokens differ from the CPU", bs.logits_max_diff);
+        std::snprintf(text, sizeof text, tr("max |GPU - CPU|: logits %.1e; tokens differ from the CPU"), bs.logits_max_diff);
     ImGui::TextColored(ok ? kGood : kWarn, "%s", text);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The same sentence on the CPU reference backend, compared value by value\n"
-                          "(logits of every step and every attention map). Within %.0e counts as equal.", kParityBound);
+        ImGui::SetTooltip(tr("The same sentence on the CPU reference backend, compared value by value\n"
+                             "(logits of every step and every attention map). Within %.0e counts as equal."), kParityBound);
 }
 
 } // namespace
@@ -38,18 +40,18 @@ void parity_readout(const BackendStatus & bs) {
 void draw_backend_selector(AppState & s) {
     BackendStatus & bs = s.backend_status;
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Backend:");
+    ImGui::TextUnformatted(tr("Backend:"));
     for (int i = 0; i < kComputeBackends; i++) {
         const ComputeBackend b = ComputeBackend(i);
-        const char * label = compute_backend_label(b);
-        same_line_if_fits(ImGui::CalcTextSize(label).x + ImGui::GetFrameHeight() + 8);
+        const char * label = tr_id(compute_backend_label(b), compute_backend_id(b));
+        same_line_if_fits(ImGui::CalcTextSize(label, nullptr, /*hide_text_after_double_hash=*/true).x + ImGui::GetFrameHeight() + 8);
         const bool disabled = b == ComputeBackend::WebGL2 && !bs.gl_available;
         if (disabled) ImGui::BeginDisabled();
         if (ImGui::RadioButton(label, s.backend == b) && s.backend != b) s.choose_backend(b);
         if (disabled) ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-            if (disabled) ImGui::SetTooltip("WebGL2 is not available: %s.", bs.gl_unavailable.c_str());
-            else ImGui::SetTooltip("%s", compute_backend_tooltip(b));
+            if (disabled) ImGui::SetTooltip(tr("WebGL2 is not available: %s."), bs.gl_unavailable.c_str());
+            else ImGui::SetTooltip("%s", tr(compute_backend_tooltip(b)));
         }
     }
     if (s.backend == ComputeBackend::WebGL2) {
@@ -63,22 +65,22 @@ void draw_op_timing(AppState & s) {
     const BackendStatus & bs = s.backend_status;
     const OpTimingTable & t = bs.timing;
     char header[160];
-    std::snprintf(header, sizeof header, "Per-op timing of the last run: %s, %.1f ms###optiming", compute_backend_label(bs.ran),
-                  t.total_ms);
+    std::snprintf(header, sizeof header, tr("Per-op timing of the last run: %s, %.1f ms"), tr(compute_backend_label(bs.ran)), t.total_ms);
+    std::strncat(header, "###optiming", sizeof header - std::strlen(header) - 1);
     ImGui::SetNextItemOpen(s.show_op_timing);
     s.show_op_timing = ImGui::CollapsingHeader(header);
     if (!s.show_op_timing) return;
     if (t.empty()) {
         if (bs.ran == ComputeBackend::WebGL2 && !t.method.empty()) ImGui::TextWrapped("%s", t.method.c_str());
-        else ImGui::TextDisabled("No run yet.");
+        else ImGui::TextDisabled("%s", tr("No run yet."));
         return;
     }
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
     if (ImGui::BeginTable("##optiming", 4, flags)) {
-        ImGui::TableSetupColumn("op", ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableSetupColumn("calls");
-        ImGui::TableSetupColumn("total ms");
-        ImGui::TableSetupColumn("share", ImGuiTableColumnFlags_WidthFixed, 150);
+        ImGui::TableSetupColumn(tr("op"), ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn(tr("calls"));
+        ImGui::TableSetupColumn(tr("total ms"));
+        ImGui::TableSetupColumn(tr("share"), ImGuiTableColumnFlags_WidthFixed, 150);
         ImGui::TableHeadersRow();
         for (const OpTimingRow & r : t.rows) {
             ImGui::TableNextRow();

@@ -4,6 +4,7 @@
 // alignment, with its alignment error rate.
 #include "text/aer.h"
 #include "ui/attention_data.h"
+#include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/ui.h"
 #include "ui/widgets/attention_lines.h"
@@ -25,12 +26,12 @@ namespace {
 const char * taxonomy(AttentionKind k) {
     switch (k) {
         case AttentionKind::EncoderSelf:
-            return "Chaudhari et al.: sequences: self · levels: single · positions: soft (global) · representations: multi-head";
+            return N_("Chaudhari et al.: sequences: self · levels: single · positions: soft (global) · representations: multi-head");
         case AttentionKind::DecoderSelf:
-            return "Chaudhari et al.: sequences: self, masked to earlier positions · levels: single · positions: soft · multi-head";
+            return N_("Chaudhari et al.: sequences: self, masked to earlier positions · levels: single · positions: soft · multi-head");
         default:
-            return "Chaudhari et al.: sequences: distinctive (queries from the output, keys from the input) · levels: single · "
-                   "positions: soft · multi-head";
+            return N_("Chaudhari et al.: sequences: distinctive (queries from the output, keys from the input) · levels: single · "
+                      "positions: soft · multi-head");
     }
 }
 
@@ -39,7 +40,7 @@ void selectors(AppState & s) {
     const TranslationState & t = s.translation;
     bool changed = false;
     ImGui::SetNextItemWidth(280);
-    if (ImGui::BeginCombo("##kind", attention_kind_label(a.kind))) {
+    if (ImGui::BeginCombo("##kind", tr(attention_kind_label(a.kind)))) {
         for (int k = 0; k < 3; k++)
             if (ImGui::Selectable(attention_kind_label(AttentionKind(k)), int(a.kind) == k)) { a.kind = AttentionKind(k); changed = true; }
         ImGui::EndCombo();
@@ -49,36 +50,36 @@ void selectors(AppState & s) {
     same_line_if_fits(90);
     ImGui::SetNextItemWidth(90);
     char layer_label[32];
-    std::snprintf(layer_label, sizeof layer_label, "Layer %d", a.layer);
+    std::snprintf(layer_label, sizeof layer_label, tr("Layer %d"), a.layer);
     if (ImGui::BeginCombo("##layer", layer_label)) {
         for (int l = 0; l < layers; l++) {
-            std::snprintf(layer_label, sizeof layer_label, "Layer %d", l);
+            std::snprintf(layer_label, sizeof layer_label, tr("Layer %d"), l);
             if (ImGui::Selectable(layer_label, l == a.layer)) { a.layer = l; changed = true; }
         }
         ImGui::EndCombo();
     }
-    same_line_if_fits(ImGui::CalcTextSize("Mean of heads").x + ImGui::GetFrameHeight() + 16);
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Mean of heads").x + ImGui::GetFrameHeight() + 16);
+    same_line_if_fits(ImGui::CalcTextSize(tr("Mean of heads")).x + ImGui::GetFrameHeight() + 16);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("Mean of heads")).x + ImGui::GetFrameHeight() + 16);
     char head_label[32];
-    std::snprintf(head_label, sizeof head_label, a.head < 0 ? "Mean of heads" : "Head %d", a.head);
+    std::snprintf(head_label, sizeof head_label, a.head < 0 ? tr("Mean of heads") : tr("Head %d"), a.head);
     if (ImGui::BeginCombo("##head", head_label)) {
-        if (ImGui::Selectable("Mean of heads", a.head < 0)) { a.head = -1; changed = true; }
+        if (ImGui::Selectable(tr_id("Mean of heads", "mean"), a.head < 0)) { a.head = -1; changed = true; }
         for (int h = 0; h < t.config.heads; h++) {
-            std::snprintf(head_label, sizeof head_label, "Head %d", h);
+            std::snprintf(head_label, sizeof head_label, tr("Head %d"), h);
             if (ImGui::Selectable(head_label, h == a.head)) { a.head = h; changed = true; }
         }
         ImGui::EndCombo();
     }
     // A subword model's maps by piece, or by word: pieces merged (keys summed, queries averaged).
     if (s.translation.pieces) {
-        same_line_if_fits(ImGui::CalcTextSize("Pieces Words").x + 2 * ImGui::GetFrameHeight() + 16);
-        if (ImGui::RadioButton("Pieces", !a.words)) { a.words = false; a.highlight_row = a.highlight_col = -1; }
+        same_line_if_fits(ImGui::CalcTextSize(tr("Pieces")).x + ImGui::CalcTextSize(tr("Words")).x + 2 * ImGui::GetFrameHeight() + 24);
+        if (ImGui::RadioButton(tr_id("Pieces", "pieces"), !a.words)) { a.words = false; a.highlight_row = a.highlight_col = -1; }
         ImGui::SameLine();
-        if (ImGui::RadioButton("Words", a.words)) { a.words = true; a.highlight_row = a.highlight_col = -1; }
+        if (ImGui::RadioButton(tr_id("Words", "words"), a.words)) { a.words = true; a.highlight_row = a.highlight_col = -1; }
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("The model reads and writes subword pieces. Here each word is one row and one column:\n"
-                              "a word's weight as a key is the sum over its pieces (the attention landing anywhere on it),\n"
-                              "its row as a query the average of its pieces' rows, so every row still sums to 1.");
+            ImGui::SetTooltip("%s", tr("The model reads and writes subword pieces. Here each word is one row and one column:\n"
+                                    "a word's weight as a key is the sum over its pieces (the attention landing anywhere on it),\n"
+                                    "its row as a query the average of its pieces' rows, so every row still sums to 1."));
     }
     // The step-through needs the selected head's Q/K/V: translate again to capture them.
     if (changed) {
@@ -108,7 +109,7 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
         o.gold_sure = &t.gold_sure;
         o.gold_possible = &t.gold_possible;
     }
-    ImGui::TextDisabled("rows: %s  ·  columns: %s", axes.row_caption, axes.col_caption);
+    ImGui::TextDisabled(tr("rows: %s  ·  columns: %s"), tr(axes.row_caption), tr(axes.col_caption));
     const HeatmapResult r = draw_heatmap("##heatmap", m.values, m.rows, m.cols, *axes.rows, *axes.cols, o);
     s.heatmap_rect = {r.grid_x, r.grid_y, r.cell * float(m.cols), r.cell * float(m.rows)};
     const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
@@ -130,7 +131,7 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
     draw_color_legend("##legend", 240);
     if (a.kind == AttentionKind::Cross) {
         if (gold) {
-            ImGui::Checkbox("Gold alignment (outlined: sure, thin: possible)", &a.show_gold);
+            ImGui::Checkbox(tr_id("Gold alignment (outlined: sure, thin: possible)", "gold"), &a.show_gold);
             // AER of this map: each written word linked to the English word it attends to most.
             std::vector<float> corner(size_t(m.rows - 1) * size_t(m.cols - 1));
             for (int r2 = 0; r2 + 1 < m.rows; r2++)
@@ -141,9 +142,9 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
             possible.insert(possible.end(), sure.begin(), sure.end());
             const double aer = alignment_error_rate(links_from_attention(corner.data(), m.rows - 1, m.cols - 1), sure, possible);
             ImGui::SameLine();
-            ImGui::Text("AER of this map: %.3f (0 = the argmax of every row is a gold link)", aer);
+            ImGui::Text(tr("AER of this map: %.3f (0 = the argmax of every row is a gold link)"), aer);
         } else {
-            ImGui::TextDisabled("Gold alignments are shown for the example sentences when the output equals the corpus reference.");
+            ImGui::TextDisabled("%s", tr("Gold alignments are shown for the example sentences when the output equals the corpus reference."));
         }
     }
 }
@@ -155,26 +156,26 @@ void draw_panel_attention(AppState & s) {
     if (!ImGui::Begin(panel_title("attention"), &s.show_attention)) { ImGui::End(); return; }
     const TranslationState & t = attention_view(s);
     if (!t.ready) {
-        ImGui::TextDisabled("Translate a sentence to see its attention.");
+        ImGui::TextDisabled("%s", tr("Translate a sentence to see its attention."));
         ImGui::End();
         return;
     }
     selectors(s);
     AttentionSelection & a = s.attention;
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", taxonomy(a.kind));
+    ImGui::TextDisabled("%s", tr(taxonomy(a.kind)));
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.8f, 0.5f, 1.0f));
-    ImGui::TextUnformatted("Attention weights show where the model looked, not why it decided: they are not an explanation.");
+    ImGui::TextUnformatted(tr("Attention weights show where the model looked, not why it decided: they are not an explanation."));
     ImGui::PopStyleColor();
     if (a.kind == AttentionKind::Cross && a.layer == t.guided_layer && (a.head == t.guided_head || a.head < 0))
-        ImGui::TextDisabled("Head %d of this layer was trained to follow the corpus's word alignment (guided "
-                            "alignment); the other heads learned where to look on their own.", t.guided_head);
+        ImGui::TextDisabled(tr("Head %d of this layer was trained to follow the corpus's word alignment (guided "
+                               "alignment); the other heads learned where to look on their own."), t.guided_head);
     ImGui::PopTextWrapPos();
     if (ImGui::BeginTabBar("##views")) {
         const AttentionAxes axes = attention_axes(t, a.kind);
         static std::vector<float> mean;
         auto tab_flags = [&](int view) { return a.request_view == view ? ImGuiTabItemFlags_SetSelected : 0; };
-        if (ImGui::BeginTabItem("Heatmap", nullptr, tab_flags(0))) {
+        if (ImGui::BeginTabItem(tr_id("Heatmap", "heatmap"), nullptr, tab_flags(0))) {
             a.view = 0;
             const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &mean);
             ImGui::BeginChild("##heat", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
@@ -182,9 +183,9 @@ void draw_panel_attention(AppState & s) {
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Model view", nullptr, tab_flags(1))) {
+        if (ImGui::BeginTabItem(tr_id("Model view", "model"), nullptr, tab_flags(1))) {
             a.view = 1;
-            ImGui::TextDisabled("Every layer × head of %s; click one to open it.", attention_kind_label(a.kind));
+            ImGui::TextDisabled(tr("Every layer × head of %s; click one to open it."), tr(attention_kind_label(a.kind)));
             const AttentionMatrix first = attention_matrix(t, a.kind, 0, 0, &mean);
             int clicked_layer = -1, clicked_head = -1;
             auto get = [&](int layer, int head) -> const float * {
@@ -200,10 +201,10 @@ void draw_panel_attention(AppState & s) {
             }
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Lines", nullptr, tab_flags(2))) {
+        if (ImGui::BeginTabItem(tr_id("Lines", "lines"), nullptr, tab_flags(2))) {
             a.view = 2;
             const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &mean);
-            ImGui::TextDisabled("Left: %s. Right: %s. Hover a word to see only its lines.", axes.row_caption, axes.col_caption);
+            ImGui::TextDisabled(tr("Left: %s. Right: %s. Hover a word to see only its lines."), tr(axes.row_caption), tr(axes.col_caption));
             draw_attention_lines("##lines", m.values, m.rows, m.cols, *axes.rows, *axes.cols, -1,
                                  std::max(200.0f, ImGui::GetContentRegionAvail().y - 8));
             ImGui::EndTabItem();

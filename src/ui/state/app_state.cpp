@@ -14,9 +14,9 @@ const char * attention_kind_id(AttentionKind k) {
 
 const char * attention_kind_label(AttentionKind k) {
     switch (k) {
-        case AttentionKind::EncoderSelf: return "Encoder self-attention";
-        case AttentionKind::DecoderSelf: return "Decoder masked self-attention";
-        default: return "Encoder-decoder (cross) attention";
+        case AttentionKind::EncoderSelf: return N_("Encoder self-attention");
+        case AttentionKind::DecoderSelf: return N_("Decoder masked self-attention");
+        default: return N_("Encoder-decoder (cross) attention");
     }
 }
 
