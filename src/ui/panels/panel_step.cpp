@@ -2,6 +2,7 @@
 // model's real numbers: q = x·W_q, k_j, v_j; q·k_j; ÷√d_k; the mask; softmax; Σ α_j v_j.
 #include "nn/attention_steps.h"
 #include "ui/attention_data.h"
+#include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/ui.h"
 #include "ui/widgets/step_view.h"
@@ -22,19 +23,19 @@ void draw_panel_step(AppState & s) {
     for (const QkvCapture & c : t.trace.qkv)
         if (c.kind == attention_kind_id(a.kind) && c.layer == a.layer && c.head == std::max(a.head, 0)) cap = &c;
     if (!t.ready || !cap) {
-        ImGui::TextDisabled(s.translate_requested ? "Computing…" : "Translate a sentence, then pick an attention in the Attention window.");
+        ImGui::TextDisabled("%s", s.translate_requested ? tr("Computing…") : tr("Translate a sentence, then pick an attention in the Attention window."));
         ImGui::End();
         return;
     }
     const AttentionAxes axes = attention_axes(t, a.kind);
     a.query = std::clamp(a.query, 0, cap->q_rows - 1);
-    ImGui::TextWrapped("%s, layer %d, head %d%s.", attention_kind_label(a.kind), a.layer, cap->head,
-                       a.head < 0 ? " (the mean over heads has no single q, k, v: showing head 0)" : "");
+    ImGui::TextWrapped(tr("%s, layer %d, head %d%s."), tr(attention_kind_label(a.kind)), a.layer, cap->head,
+                       a.head < 0 ? tr(" (the mean over heads has no single q, k, v: showing head 0)") : "");
     ImGui::SetNextItemWidth(240);
     const std::string current = a.query < int(axes.rows->size()) ? (*axes.rows)[size_t(a.query)] : "?";
     char label[160];
     std::snprintf(label, sizeof label, "%d: %s", a.query, current.c_str());
-    if (ImGui::BeginCombo("Query word", label)) {
+    if (ImGui::BeginCombo(tr_id("Query word", "query"), label)) {
         for (int i = 0; i < cap->q_rows && i < int(axes.rows->size()); i++) {
             std::snprintf(label, sizeof label, "%d: %s", i, (*axes.rows)[size_t(i)].c_str());
             if (ImGui::Selectable(label, i == a.query)) a.query = i;
@@ -42,7 +43,7 @@ void draw_panel_step(AppState & s) {
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("(or click a row of the heatmap)");
+    ImGui::TextDisabled("%s", tr("(or click a row of the heatmap)"));
     const AttentionSteps steps = compute_attention_steps(*cap, a.query, mask_for_kind(cap->kind));
     draw_step_through(*cap, steps, *axes.rows, *axes.cols);
     ImGui::End();

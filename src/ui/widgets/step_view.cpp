@@ -1,5 +1,6 @@
 #include "ui/widgets/step_view.h"
 
+#include "ui/i18n.h"
 #include "ui/widgets/color_scale.h"
 
 #include <imgui.h>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace attn {
 
@@ -54,7 +56,7 @@ void vector_cells(const char * id, const float * v, int n, float range = 0.0f, f
 // "name (1×n)" and the vector's cells, the cells of consecutive calls starting at one x so they line up.
 void labelled_vector(const char * name, const float * v, int n, float cell_w = kCellW) {
     ImGui::Text("%s (1×%d)", name, n);
-    ImGui::SameLine(ImGui::CalcTextSize("output (1×0000)").x + 2.0f * ImGui::GetStyle().ItemSpacing.x);
+    ImGui::SameLine(ImGui::CalcTextSize((std::string(tr("output")) + " (1×0000)").c_str()).x + 2.0f * ImGui::GetStyle().ItemSpacing.x);
     vector_cells(name, v, n, 0.0f, cell_w);
 }
 
@@ -93,15 +95,15 @@ bool begin_keys_table(const char * id, int columns, int keys) {
 void caption(const char * title, const char * plain, const char * formula) {
     ImGui::Spacing();
     ImGui::Separator();
-    ImGui::TextUnformatted(title);
-    ImGui::TextWrapped("%s", plain);
+    ImGui::TextUnformatted(tr(title));
+    ImGui::TextWrapped("%s", tr(plain));
     ImGui::TextDisabled("%s", formula);
 }
 
 const char * kind_name(const std::string & kind) {
-    if (kind == "encoder_self") return "encoder self-attention";
-    if (kind == "decoder_self") return "decoder masked self-attention";
-    if (kind == "cross") return "cross-attention";
+    if (kind == "encoder_self") return tr("encoder self-attention");
+    if (kind == "decoder_self") return tr("decoder masked self-attention");
+    if (kind == "cross") return tr("cross-attention");
     return kind.c_str();
 }
 
@@ -114,7 +116,7 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
         return;
     }
     if (s.keys == 0 || s.keys != cap.kv_rows || s.dh != cap.dh) {  // no query, or steps of another capture
-        ImGui::TextDisabled("Pick a query token to step through its attention.");
+        ImGui::TextDisabled("%s", tr("Pick a query token to step through its attention."));
         ImGui::EndChild();
         return;
     }
@@ -122,24 +124,24 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
     const int dh = s.dh, D = cap.d_model;
     const bool causal = mask_for_kind(cap.kind) == StepMask::Causal;
 
-    ImGui::Text("Query \"%s\" (row %d) attends over %d keys (%s).", label_or(query_labels, s.query, buf, sizeof buf),
+    ImGui::Text(tr("Query \"%s\" (row %d) attends over %d keys (%s)."), label_or(query_labels, s.query, buf, sizeof buf),
                 s.query, s.keys, kind_name(cap.kind));
 
     // ---- 1. Project: q (1 × d_k) for the query, k_j and v_j (1 × d_k) for every key.
-    snprintf(line, sizeof line, "q = x·W_q + b_q  (1×%d · %d×%d = 1×%d);   k_j, v_j likewise from x_j  (1×%d each)",
+    snprintf(line, sizeof line, tr("q = x·W_q + b_q  (1×%d · %d×%d = 1×%d);   k_j, v_j likewise from x_j  (1×%d each)"),
              D, D, dh, dh, dh);
-    caption("1. Project: q = x·W_q",
-            "Learned matrices turn each token's vector x into a query q (what it looks for), a key k (what it "
-            "offers) and a value v (what it passes on).",
+    caption(N_("1. Project: q = x·W_q"),
+            N_("Learned matrices turn each token's vector x into a query q (what it looks for), a key k (what it "
+            "offers) and a value v (what it passes on)."),
             line);
-    ImGui::TextDisabled("Cells: blue negative, red positive, scaled to each vector's largest |value|; "
-                        "hover for the number.");
+    ImGui::TextDisabled("%s", tr("Cells: blue negative, red positive, scaled to each vector's largest |value|; "
+                                    "hover for the number."));
     // x has d_model components, usually several times d_k: narrower cells keep it about twice q's width.
     if (size_t(D) * (s.query + 1) <= cap.x_query.size())
         labelled_vector("x", cap.x_query.data() + size_t(s.query) * D, D, std::max(2.0f, 2.0f * kCellW * dh / D));
     labelled_vector("q", s.q.data(), dh);
     if (begin_keys_table("##kv", 3, s.keys)) {
-        ImGui::TableSetupColumn("key j");
+        ImGui::TableSetupColumn(tr("key j"));
         ImGui::TableSetupColumn("k_j");
         ImGui::TableSetupColumn("v_j");
         ImGui::TableHeadersRow();
@@ -158,21 +160,21 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
     }
 
     // ---- 2. Scores: q·k_j, ÷√d_k, mask, softmax.
-    snprintf(line, sizeof line, "α_j = softmax_j(q·k_j / √d_k%s);   √d_k = √%d = %.2f", causal ? " + mask" : "", dh,
+    snprintf(line, sizeof line, "α_j = softmax_j(q·k_j / √d_k%s);   √d_k = √%d = %.2f", causal ? tr(" + mask") : "", dh,
              s.sqrt_dk);
-    caption("2. Scores: q·k_j",
-            "How well does the query match each key? Dot products, divided by √d_k so they do not grow with the "
-            "vector length; softmax turns them into weights that sum to 1.",
+    caption(N_("2. Scores: q·k_j"),
+            N_("How well does the query match each key? Dot products, divided by √d_k so they do not grow with the "
+            "vector length; softmax turns them into weights that sum to 1."),
             line);
-    ImGui::TextDisabled("(The original paper's d_k = 64 gives ÷8.)");
-    ImGui::TextWrapped("%s", causal ? "Mask: a decoder token may not look at later tokens, so their scores become "
-                                      "−∞ and softmax gives them weight 0."
-                                    : "Mask: none here, every key is visible.");
+    ImGui::TextDisabled("%s", tr("(The original paper's d_k = 64 gives ÷8.)"));
+    ImGui::TextWrapped("%s", causal ? tr("Mask: a decoder token may not look at later tokens, so their scores become "
+                                         "−∞ and softmax gives them weight 0.")
+                                    : tr("Mask: none here, every key is visible."));
     if (begin_keys_table("##scores", 6, s.keys)) {
-        ImGui::TableSetupColumn("key j");
+        ImGui::TableSetupColumn(tr("key j"));
         ImGui::TableSetupColumn("q·k_j");
         ImGui::TableSetupColumn("÷√d_k");
-        ImGui::TableSetupColumn("masked");
+        ImGui::TableSetupColumn(tr("masked"));
         ImGui::TableSetupColumn("softmax α_j");
         ImGui::TableSetupColumn("α_j", ImGuiTableColumnFlags_WidthFixed, 120.0f);
         ImGui::TableHeadersRow();
@@ -203,13 +205,13 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
 
     // ---- 3. Mix: α_j·v_j per key and their sum.
     snprintf(line, sizeof line, "output = Σ_j α_j·v_j  (1×%d)", dh);
-    caption("3. Mix: Σ_j α_j·v_j",
-            "The output blends the values, each scaled by its weight: keys with large α_j dominate (all rows share "
-            "one colour scale, so keys with small weights fade out).",
+    caption(N_("3. Mix: Σ_j α_j·v_j"),
+            N_("The output blends the values, each scaled by its weight: keys with large α_j dominate (all rows share "
+            "one colour scale, so keys with small weights fade out)."),
             line);
     const float mix_range = max_abs(s.weighted_values.data(), int(s.weighted_values.size()));
     if (begin_keys_table("##mix", 3, s.keys)) {
-        ImGui::TableSetupColumn("key j");
+        ImGui::TableSetupColumn(tr("key j"));
         ImGui::TableSetupColumn("α_j");
         ImGui::TableSetupColumn("α_j·v_j");
         ImGui::TableHeadersRow();
@@ -226,7 +228,7 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
         }
         ImGui::EndTable();
     }
-    labelled_vector("output", s.output.data(), dh);
+    labelled_vector(tr("output"), s.output.data(), dh);
     ImGui::EndChild();
 }
 
