@@ -1,5 +1,6 @@
 #include "ui/share_ui.h"
 
+#include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/ui.h"
 
@@ -36,17 +37,17 @@ const PanelEntry * find_panel(const std::string & id) {
 } // namespace
 
 void draw_share_menu(AppState & s) {
-    if (!ImGui::BeginMenu("Share")) return;
-    if (ImGui::MenuItem("Copy link to this view")) s.share.copy_link_requested = true;
+    if (!ImGui::BeginMenu(tr_id("Share", "share"))) return;
+    if (ImGui::MenuItem(tr_id("Copy link to this view", "copy_link"))) s.share.copy_link_requested = true;
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("A link that reopens this panel, sentence, model, attention kind, layer, head and token");
+        ImGui::SetTooltip("%s", tr("A link that reopens this panel, sentence, model, attention kind, layer, head and token"));
     ImGui::Separator();
     const bool have = s.translation.ready && !s.translation.trace.maps.empty();
-    if (ImGui::MenuItem("Export this attention view as PNG", nullptr, false, have)) s.share.export_request = "png";
-    if (ImGui::MenuItem("Export every attention map as JSON", nullptr, false, have)) s.share.export_request = "json";
-    if (ImGui::MenuItem("Export every attention map as NumPy .npz", nullptr, false, have)) s.share.export_request = "npz";
-    if (ImGui::MenuItem("Export this kind's maps as NumPy .npy", nullptr, false, have)) s.share.export_request = "npy";
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("One float32 array shaped (layers, heads, rows, cols)");
+    if (ImGui::MenuItem(tr_id("Export this attention view as PNG", "png"), nullptr, false, have)) s.share.export_request = "png";
+    if (ImGui::MenuItem(tr_id("Export every attention map as JSON", "json"), nullptr, false, have)) s.share.export_request = "json";
+    if (ImGui::MenuItem(tr_id("Export every attention map as NumPy .npz", "npz"), nullptr, false, have)) s.share.export_request = "npz";
+    if (ImGui::MenuItem(tr_id("Export this kind's maps as NumPy .npy", "npy"), nullptr, false, have)) s.share.export_request = "npy";
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("One float32 array shaped (layers, heads, rows, cols)"));
     ImGui::EndMenu();
 }
 
@@ -79,7 +80,7 @@ void draw_link_message(AppState & s) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
         ImGui::TextUnformatted(text.c_str());
         ImGui::PopTextWrapPos();
-        if (ImGui::SmallButton("OK")) text.clear();
+        if (ImGui::SmallButton(tr_id("OK", "ok"))) text.clear();
     }
     ImGui::End();
 }

@@ -1,5 +1,6 @@
 // Version, build and renderer facts: what a bug report needs, and proof of which path runs.
 #include "core/build_info.h"
+#include "ui/i18n.h"
 #include "ui/ui.h"
 
 #include <imgui.h>
@@ -9,7 +10,7 @@ namespace attn {
 static void row(const char * key, const char * value) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextDisabled("%s", key);
+    ImGui::TextDisabled("%s", tr(key));
     ImGui::TableNextColumn();
     ImGui::TextWrapped("%s", value);
 }
@@ -21,26 +22,25 @@ void draw_panel_about(AppState & s) {
     ImGui::SetNextWindowSize(ImVec2(480, 0), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin(panel_title("about"), &s.show_about)) { ImGui::End(); return; }
 
-    ImGui::TextUnformatted("Attention Playground");
-    ImGui::TextWrapped("See attention at work on your own sentence: every number on screen comes "
-                       "from a trained model running here, in this %s build.", build_kind());
-    ImGui::TextUnformatted(u8"注意力機制 · 注意力机制");
+    ImGui::TextUnformatted(tr("Attention Playground"));
+    ImGui::TextWrapped(tr("See attention at work on your own sentence: every number on screen comes "
+                          "from a trained model running here, in this %s build."), build_kind());
     ImGui::Separator();
     if (ImGui::BeginTable("about", 2, ImGuiTableFlags_SizingFixedFit)) {
         ImGui::TableSetupColumn("key");
         ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-        row("Version", version());
-        row("Build", build_kind());
-        row("SIMD", simd_compiled() ? simd_isa() : "not compiled in (scalar kernels only)");
-        row("Compiler", compiler());
-        row("GL renderer", s.gl_renderer.c_str());
-        row("GL version", s.gl_version.c_str());
+        row(N_("Version"), version());
+        row(N_("Build"), build_kind());
+        row("SIMD", simd_compiled() ? simd_isa() : tr("not compiled in (scalar kernels only)"));
+        row(N_("Compiler"), compiler());
+        row(N_("GL renderer"), s.gl_renderer.c_str());
+        row(N_("GL version"), s.gl_version.c_str());
         row("Dear ImGui", ImGui::GetVersion());
-        row("Fonts", s.font_status.c_str());
+        row(N_("Fonts"), s.font_status.c_str());
         char fps[64];
-        snprintf(fps, sizeof fps, "%.1f FPS (%.2f ms/frame)", ImGui::GetIO().Framerate,
+        snprintf(fps, sizeof fps, tr("%.1f FPS (%.2f ms/frame)"), ImGui::GetIO().Framerate,
                  1000.0f / ImGui::GetIO().Framerate);
-        row("Frame rate", fps);
+        row(N_("Frame rate"), fps);
         ImGui::EndTable();
     }
     ImGui::End();

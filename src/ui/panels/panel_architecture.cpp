@@ -1,6 +1,7 @@
 // Architecture: the loaded model's encoder and decoder stacks, drawn from its config (not a
 // picture of the paper's 6 + 6): one block per layer with its sub-layers. Clicking an attention
 // sub-layer opens it in the Attention window.
+#include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/ui.h"
 
@@ -19,7 +20,7 @@ bool sublayer(const char * text, const char * tag, bool selected, ImVec4 color) 
     const bool clicked = ImGui::Button(text, ImVec2(260, 0));
     if (selected) ImGui::PopStyleVar();
     ImGui::PopStyleColor(2);
-    if (tag && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tag);
+    if (tag && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(tag));
     return clicked;
 }
 
@@ -29,13 +30,13 @@ void draw_panel_architecture(AppState & s) {
     place_next_window(Panel::Architecture);
     if (!ImGui::Begin(panel_title("architecture"), &s.show_architecture)) { ImGui::End(); return; }
     const TransformerConfig & c = s.translation.config;
-    if (!s.translation.ready) { ImGui::TextDisabled("No model loaded."); ImGui::End(); return; }
+    if (!s.translation.ready) { ImGui::TextDisabled("%s", tr("No model loaded.")); ImGui::End(); return; }
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::Text("This model: %d encoder and %d decoder blocks, d_model %d, %d heads of d_k = %d, d_ff %d, %s-norm.",
+    ImGui::Text(tr("This model: %d encoder and %d decoder blocks, d_model %d, %d heads of d_k = %d, d_ff %d, %s-norm."),
                 c.encoder_layers, c.decoder_layers, c.d_model, c.heads, c.head_dim(), c.d_ff,
-                c.norm == NormPlacement::Pre ? "pre" : "post");
-    ImGui::TextDisabled("The paper's base model has 6 + 6 blocks, d_model 512, 8 heads of d_k = 64 (so QKᵀ/√64 = QKᵀ/8).");
-    ImGui::TextDisabled("Click an attention sub-layer to open it.");
+                c.norm == NormPlacement::Pre ? tr("pre") : tr("post"));
+    ImGui::TextDisabled("%s", tr("The paper's base model has 6 + 6 blocks, d_model 512, 8 heads of d_k = 64 (so QKᵀ/√64 = QKᵀ/8)."));
+    ImGui::TextDisabled("%s", tr("Click an attention sub-layer to open it."));
     ImGui::PopTextWrapPos();
     AttentionSelection & a = s.attention;
     const ImVec4 attention_color(0.25f, 0.35f, 0.6f, 1.0f), ffn_color(0.3f, 0.3f, 0.3f, 1.0f);
@@ -46,8 +47,8 @@ void draw_panel_architecture(AppState & s) {
         s.request_translation(-1e9);
     };
     if (ImGui::BeginTable("##stacks", 2, ImGuiTableFlags_BordersInnerV)) {
-        ImGui::TableSetupColumn("Encoder (reads English)");
-        ImGui::TableSetupColumn("Decoder (writes the translation)");
+        ImGui::TableSetupColumn(tr("Encoder (reads English)"));
+        ImGui::TableSetupColumn(tr("Decoder (writes the translation)"));
         ImGui::TableHeadersRow();
         // Drawn top (last layer) to bottom (first layer), as in the paper's figure.
         const int rows = std::max(c.encoder_layers, c.decoder_layers);
@@ -57,22 +58,22 @@ void draw_panel_architecture(AppState & s) {
             char label[96];
             ImGui::PushID(r);
             if (r < c.encoder_layers) {
-                ImGui::Text("Encoder block %d", r);
-                std::snprintf(label, sizeof label, "Feed-forward (%d → %d → %d)", c.d_model, c.d_ff, c.d_model);
+                ImGui::Text(tr("Encoder block %d"), r);
+                std::snprintf(label, sizeof label, tr("Feed-forward (%d → %d → %d)"), c.d_model, c.d_ff, c.d_model);
                 sublayer(label, nullptr, false, ffn_color);
-                std::snprintf(label, sizeof label, "Multi-head self-attention (%d heads)", c.heads);
-                if (sublayer(label, "self · soft · multi-head", a.kind == AttentionKind::EncoderSelf && a.layer == r, attention_color))
+                std::snprintf(label, sizeof label, tr("Multi-head self-attention (%d heads)"), c.heads);
+                if (sublayer(label, N_("self · soft · multi-head"), a.kind == AttentionKind::EncoderSelf && a.layer == r, attention_color))
                     open(AttentionKind::EncoderSelf, r);
             }
             ImGui::TableSetColumnIndex(1);
             if (r < c.decoder_layers) {
-                ImGui::Text("Decoder block %d", r);
-                std::snprintf(label, sizeof label, "Feed-forward (%d → %d → %d)", c.d_model, c.d_ff, c.d_model);
+                ImGui::Text(tr("Decoder block %d"), r);
+                std::snprintf(label, sizeof label, tr("Feed-forward (%d → %d → %d)"), c.d_model, c.d_ff, c.d_model);
                 sublayer(label, nullptr, false, ffn_color);
-                if (sublayer("Encoder-decoder attention", "distinctive · soft · multi-head: queries from the decoder, keys and values from the encoder",
+                if (sublayer(tr("Encoder-decoder attention"), N_("distinctive · soft · multi-head: queries from the decoder, keys and values from the encoder"),
                              a.kind == AttentionKind::Cross && a.layer == r, attention_color))
                     open(AttentionKind::Cross, r);
-                if (sublayer("Masked multi-head self-attention", "self · soft · multi-head, masked so a word sees only earlier words",
+                if (sublayer(tr("Masked multi-head self-attention"), N_("self · soft · multi-head, masked so a word sees only earlier words"),
                              a.kind == AttentionKind::DecoderSelf && a.layer == r, attention_color))
                     open(AttentionKind::DecoderSelf, r);
             }
@@ -80,9 +81,9 @@ void draw_panel_architecture(AppState & s) {
         }
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        ImGui::TextDisabled("English words + positions");
+        ImGui::TextDisabled("%s", tr("English words + positions"));
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextDisabled("<s> + words written so far + positions");
+        ImGui::TextDisabled("%s", tr("<s> + words written so far + positions"));
         ImGui::EndTable();
     }
     ImGui::End();
