@@ -173,7 +173,7 @@ void ImageRunner::show_gallery(AppState & state, int cell) {
     }
     m_bytes.clear();
     m_gallery_cell = cell;
-    const std::string name = "test image #" + std::to_string(v.gallery.test_index[size_t(cell)]);
+    const std::string name = "test image #" + std::to_string(v.gallery.test_index[size_t(cell)]);  // the panel words it in the interface language
     show(state, preprocess_rgb(gallery_cell_rgb(v.gallery, cell), v.options), ImageSource{name, cell, v.gallery.labels[size_t(cell)]});
 }
 

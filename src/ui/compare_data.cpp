@@ -1,8 +1,10 @@
 #include "ui/compare_data.h"
 
+#include "ui/i18n.h"
 #include "ui/widgets/line_plot.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace attn {
 
@@ -10,18 +12,20 @@ ImU32 compare_color(CompareModel m) { return series_imcolor(size_t(m)); }
 
 std::vector<TimingLane> compare_timing_lanes(const CompareState & v) {
     std::vector<TimingLane> lanes;
-    const char * names[kCompareModels] = {"RNNencdec encoder (GRU, left to right)", "RNNsearch encoder (GRU, both directions)",
-                                          "Transformer encoder (all layers)"};
+    const char * names[kCompareModels] = {N_("RNNencdec encoder (GRU, left to right)"), N_("RNNsearch encoder (GRU, both directions)"),
+                                          N_("Transformer encoder (all layers)")};
     for (int i = 0; i < kCompareModels; i++) {
         const CompareModel m = CompareModel(i);
         const ComparedTranslation & t = v[m];
         if (!t.ok() || t.outputs.empty()) continue;
         TimingLane lane;
-        lane.label = names[i];
+        lane.label = tr(names[i]);
         lane.color = compare_color(m);
         if (m == CompareModel::Transformer) {
             lane.ms = {t.encoder_ms};
-            lane.box_labels = {"all " + std::to_string(v.source.size()) + " tokens at once"};
+            char all[96];
+            std::snprintf(all, sizeof all, tr("all %zu tokens at once"), v.source.size());
+            lane.box_labels = {all};
         } else {
             lane.ms = t.encoder_step_ms;
             lane.box_labels = v.source;

@@ -6,6 +6,7 @@
 // shipped or recomputed on the mini test set. Along the bottom, the encoders' measured time:
 // sequential RNN steps against the Transformer's one parallel pass.
 #include "ui/compare_data.h"
+#include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/ui.h"
 #include "ui/widgets/heatmap.h"
@@ -38,8 +39,8 @@ void color_swatch(ImU32 color) {
 
 std::string parameter_text(int64_t n) {
     char buf[48];
-    if (n >= 1000000) std::snprintf(buf, sizeof buf, "%.2f M parameters", double(n) / 1e6);
-    else std::snprintf(buf, sizeof buf, "%.0f k parameters", double(n) / 1e3);
+    if (n >= 1000000) std::snprintf(buf, sizeof buf, tr("%.2f M parameters"), double(n) / 1e6);
+    else std::snprintf(buf, sizeof buf, tr("%.0f k parameters"), double(n) / 1e3);
     return buf;
 }
 
@@ -53,14 +54,14 @@ void model_header(const CompareState & v, CompareModel m) {
         ImGui::TextDisabled("%s", parameter_text(t.parameters).c_str());
     }
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", compare_subtitle(m));
+    ImGui::TextDisabled("%s", tr(compare_subtitle(m)));
     if (!t.ok()) {
         ImGui::TextColored(kWarning, "%s", t.error.c_str());
         ImGui::PopTextWrapPos();
         return;
     }
     ImGui::SetWindowFontScale(1.15f);
-    ImGui::TextWrapped("%s", t.display.empty() ? "(nothing)" : t.display.c_str());
+    ImGui::TextWrapped("%s", t.display.empty() ? tr("(nothing)") : t.display.c_str());
     ImGui::SetWindowFontScale(1.0f);
     ImGui::PopTextWrapPos();
     draw_token_probabilities("##tokens", t.outputs, t.probabilities, kMaxTokenRows);
@@ -77,8 +78,8 @@ float heatmap_cell(int rows, int cols, const std::vector<std::string> & row_labe
 
 // Both maps read the same way; said on hover rather than on a line of its own, to save height.
 void axes_tooltip() {
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Rows: the words written, top to bottom. Columns: the English words.\n"
-                                                  "Each row sums to 1: how the model split its attention while writing that word.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Rows: the words written, top to bottom. Columns: the English words.\n"
+                                                        "Each row sums to 1: how the model split its attention while writing that word."));
 }
 
 void attention_heatmap(const char * id, const float * values, int rows, int cols, const std::vector<std::string> & row_labels,
@@ -90,9 +91,9 @@ void attention_heatmap(const char * id, const float * values, int rows, int cols
 
 void context_vector(const CompareState & v) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted("The vector C: the only bridge between encoder and decoder");
-    ImGui::TextDisabled("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
-                        "however long it is.", v.context_c.size());
+    ImGui::TextUnformatted(tr("The vector C: the only bridge between encoder and decoder"));
+    ImGui::TextDisabled(tr("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
+                           "however long it is."), v.context_c.size());
     ImGui::PopTextWrapPos();
     draw_vector_strip("##c", v.context_c.data(), int(v.context_c.size()), 0);
     draw_diverging_legend("##c_legend", 160);
@@ -100,79 +101,79 @@ void context_vector(const CompareState & v) {
 
 void alignment_map(const CompareState & v) {
     ImGui::AlignTextToFramePadding();  // level with the Transformer's layer and head choosers
-    ImGui::TextUnformatted("Alignment: where each output word looks");
+    ImGui::TextUnformatted(tr("Alignment: where each output word looks"));
     axes_tooltip();
     const AttentionMap & a = v.alignment;
-    if (a.rows == 0) { ImGui::TextDisabled("No alignment recorded."); return; }
+    if (a.rows == 0) { ImGui::TextDisabled("%s", tr("No alignment recorded.")); return; }
     attention_heatmap("##alignment", a.values.data(), a.rows, a.cols, v[CompareModel::RnnSearch].outputs, v.source);
     draw_color_legend("##alignment_legend", 200);
 }
 
 void cross_attention_map(CompareState & v) {
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Cross-attention:");
+    ImGui::TextUnformatted(tr("Cross-attention:"));
     axes_tooltip();
     const int layer = compare_cross_layer(v);
     char label[48];
-    std::snprintf(label, sizeof label, layer == v.transformer_layers - 1 ? "Layer %d (last)" : "Layer %d", layer);
+    std::snprintf(label, sizeof label, layer == v.transformer_layers - 1 ? tr("Layer %d (last)") : tr("Layer %d"), layer);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Layer 00 (last)").x + ImGui::GetFrameHeight() + 12);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("Layer %d (last)")).x + ImGui::GetFrameHeight() + 12);
     if (ImGui::BeginCombo("##cross_layer", label)) {
         for (int l = 0; l < v.transformer_layers; l++) {
-            std::snprintf(label, sizeof label, l == v.transformer_layers - 1 ? "Layer %d (last)" : "Layer %d", l);
+            std::snprintf(label, sizeof label, l == v.transformer_layers - 1 ? tr("Layer %d (last)") : tr("Layer %d"), l);
             if (ImGui::Selectable(label, l == layer)) v.cross_layer = l;
         }
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    std::snprintf(label, sizeof label, v.cross_head < 0 ? "Mean of heads" : "Head %d", v.cross_head);
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Mean of heads").x + ImGui::GetFrameHeight() + 12);
+    std::snprintf(label, sizeof label, v.cross_head < 0 ? tr("Mean of heads") : tr("Head %d"), v.cross_head);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("Mean of heads")).x + ImGui::GetFrameHeight() + 12);
     if (ImGui::BeginCombo("##cross_head", label)) {
-        if (ImGui::Selectable("Mean of heads", v.cross_head < 0)) v.cross_head = -1;
+        if (ImGui::Selectable(tr_id("Mean of heads", "mean"), v.cross_head < 0)) v.cross_head = -1;
         for (int h = 0; h < v.transformer_heads; h++) {
-            std::snprintf(label, sizeof label, "Head %d", h);
+            std::snprintf(label, sizeof label, tr("Head %d"), h);
             if (ImGui::Selectable(label, h == v.cross_head)) v.cross_head = h;
         }
         ImGui::EndCombo();
     }
     static std::vector<float> mean;
     const AttentionMatrix m = compare_cross_matrix(v, &mean);
-    if (!m.values) { ImGui::TextDisabled("No cross-attention recorded."); return; }
+    if (!m.values) { ImGui::TextDisabled("%s", tr("No cross-attention recorded.")); return; }
     attention_heatmap("##cross", m.values, m.rows, m.cols, v[CompareModel::Transformer].outputs, v.source);
     draw_color_legend("##cross_legend", 200);
 }
 
 void encoder_timing(const CompareState & v) {
-    ImGui::Text("Encoder time on this sentence (best of %d runs, just now):", kCompareTimingRuns);
+    ImGui::Text(tr("Encoder time on this sentence (best of %d runs, just now):"), kCompareTimingRuns);
     // Measured on one CPU thread, the Transformer's pass can take longer than all the RNN steps
     // (it does more arithmetic); the point is the dependency chain, so say both.
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Each RNN box waits for the one before; the Transformer's one pass computes all words at once "
-                       "(more arithmetic, but parallel).");
+    ImGui::TextWrapped("%s", tr("Each RNN box waits for the one before; the Transformer's one pass computes all words at once "
+                                 "(more arithmetic, but parallel)."));
     ImGui::PopStyleColor();
     const std::vector<TimingLane> lanes = compare_timing_lanes(v);
-    if (lanes.empty()) { ImGui::TextDisabled("No model ran."); return; }
+    if (lanes.empty()) { ImGui::TextDisabled("%s", tr("No model ran.")); return; }
     draw_timing_strip("##timing", lanes, 0);
 }
 
 void bleu_by_length(CompareBleu & b) {
-    ImGui::TextUnformatted("What one vector costs: BLEU by sentence length");
+    ImGui::TextUnformatted(tr("What one vector costs: BLEU by sentence length"));
     const bool has_recomputed = !b.recomputed.series.empty();
-    if (ImGui::RadioButton("Shipped (test split)", !b.show_recomputed)) b.show_recomputed = false;
+    if (ImGui::RadioButton(tr_id("Shipped (test split)", "shipped"), !b.show_recomputed)) b.show_recomputed = false;
     ImGui::SameLine();
     if (!has_recomputed) ImGui::BeginDisabled();
-    if (ImGui::RadioButton("Mini test set", b.show_recomputed && has_recomputed)) b.show_recomputed = true;
+    if (ImGui::RadioButton(tr_id("Mini test set", "mini"), b.show_recomputed && has_recomputed)) b.show_recomputed = true;
     if (!has_recomputed) ImGui::EndDisabled();
     same_line_if_fits(240);
     if (b.running) {
         char overlay[48];
-        std::snprintf(overlay, sizeof overlay, "%.0f%% of %d sentences × 3", 100.0 * b.progress, b.sentences);
+        std::snprintf(overlay, sizeof overlay, tr("%.0f%% of %d sentences × 3"), 100.0 * b.progress, b.sentences);
         ImGui::ProgressBar(b.progress, ImVec2(-FLT_MIN, 0), overlay);
-    } else if (ImGui::Button("Recompute on the mini test set")) {
+    } else if (ImGui::Button(tr_id("Recompute on the mini test set", "recompute"))) {
         b.recompute_requested = true;
     }
     if (ImGui::IsItemHovered() && !b.running)
-        ImGui::SetTooltip("Translates the 10 first test sentences of every length bucket with all three models, here and now.");
+        ImGui::SetTooltip("%s", tr("Translates the 10 first test sentences of every length bucket with all three models, here and now."));
     if (!b.recompute_error.empty()) ImGui::TextColored(kWarning, "%s", b.recompute_error.c_str());
     const bool recomputed = b.show_recomputed && has_recomputed;
     if (!recomputed && !b.shipped_error.empty()) ImGui::TextColored(kWarning, "%s", b.shipped_error.c_str());
@@ -209,17 +210,17 @@ void draw_panel_compare(AppState & s) {
     ImGui::SetNextWindowBgAlpha(1.0f);  // it covers the other windows: their text must not show through
     if (!ImGui::Begin(panel_title("compare"), &s.show_compare)) { ImGui::End(); return; }
     CompareState & v = s.compare;
-    ImGui::TextDisabled("Sentence (edit it in Translate):");
+    ImGui::TextDisabled("%s", tr("Sentence (edit it in Translate):"));
     ImGui::SameLine();
     ImGui::TextUnformatted(s.sentence.c_str());
     if (!s.model_names.empty()) {
         ImGui::SameLine();
-        ImGui::TextDisabled("· %s · all three decode greedily%s", s.model_names[size_t(std::clamp(s.model, 0, int(s.model_names.size()) - 1))].c_str(),
-                            v.ready && v.sentence != s.sentence ? " · updating…" : "");
+        ImGui::TextDisabled(tr("· %s · all three decode greedily%s"), s.model_names[size_t(std::clamp(s.model, 0, int(s.model_names.size()) - 1))].c_str(),
+                            v.ready && v.sentence != s.sentence ? tr(" · updating…") : "");
     }
     if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());
     if (!v.ready) {
-        if (v.message.empty()) ImGui::TextDisabled("Comparing…");
+        if (v.message.empty()) ImGui::TextDisabled("%s", tr("Comparing…"));
         ImGui::End();
         return;
     }

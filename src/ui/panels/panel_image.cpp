@@ -6,6 +6,7 @@
 // of every block over the input, and the channel weights M_c as bars.
 #include "models/image_classifier.h"
 #include "platform/image_input.h"
+#include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/ui.h"
 #include "ui/widgets/channel_bars.h"
@@ -40,23 +41,30 @@ constexpr float kModelsSideBySide = 720.0f;
 constexpr float kSettingsWidth = 300.0f;
 
 // How the panel measures Grad-CAM's cover (models/cam_coverage.h), for its tooltips.
-const char * const kCoverageMethod =
-    "Lit: where the Grad-CAM map, stretched over the 28 × 28 input as drawn, is at least half its peak\n"
-    "(outlined in blue on the maps).\n"
-    "The item: the input's pixels brighter than 0.1 (the background is black).\n"
-    "Lights X% of the item: lit item pixels ÷ item pixels. Y% falls off it: lit pixels off the item ÷ lit pixels.\n"
-    "`attn eval --classifier` averages both over the 10,000 test images (the model card).";
+const char * const kCoverageMethod =  // shown with "%s": its "X% of" is no format directive
+    // xgettext:no-c-format
+    N_("Lit: where the Grad-CAM map, stretched over the 28 × 28 input as drawn, is at least half its peak\n"
+       "(outlined in blue on the maps).\n"
+       "The item: the input's pixels brighter than 0.1 (the background is black).\n"
+       "Lights X% of the item: lit item pixels ÷ item pixels. Y% falls off it: lit pixels off the item ÷ lit pixels.\n"
+       "`attn eval --classifier` averages both over the 10,000 test images (the model card).");
+
+// The classes as the catalogue holds them: models/ names them in English (fashion_class_name).
+const char * const kClassNames[kFashionClasses] = {N_("T-shirt/top"), N_("Trouser"), N_("Pullover"), N_("Dress"), N_("Coat"),
+                                                   N_("Sandal"), N_("Shirt"), N_("Sneaker"), N_("Bag"), N_("Ankle boot")};
+
+const char * class_name(int label) { return label >= 0 && label < kFashionClasses ? tr(kClassNames[label]) : "?"; }
 
 std::vector<std::string> class_names() {
     std::vector<std::string> names;
-    for (int c = 0; c < kFashionClasses; c++) names.push_back(fashion_class_name(c));
+    for (int c = 0; c < kFashionClasses; c++) names.push_back(class_name(c));
     return names;
 }
 
 void intro() {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("CBAM (in ResNet + CBAM): attention inside each block, weighing channels (M_c), then places (M_s). "
-                       "Grad-CAM: where the picture raised a class's score. Bright = strong.");
+    ImGui::TextWrapped("%s", tr("CBAM (in ResNet + CBAM): attention inside each block, weighing channels (M_c), then places (M_s). "
+                                 "Grad-CAM: where the picture raised a class's score. Bright = strong."));
     ImGui::PopStyleColor();
 }
 
@@ -73,30 +81,34 @@ void dim_text_beside(const std::string & text) {
 // The file chooser (web) or a path box (native), and how else a picture gets in.
 void input_row(ImageState & v) {
     if (image_chooser_available()) {
-        if (ImGui::Button("Choose a picture…")) open_image_chooser();
-        dim_text_beside("or drop one on the page, paste one (Ctrl+V), or click a test image.");
+        if (ImGui::Button(tr_id("Choose a picture…", "choose"))) open_image_chooser();
+        dim_text_beside(tr("or drop one on the page, paste one (Ctrl+V), or click a test image."));
         return;
     }
     ImGui::SetNextItemWidth(280);
     const bool enter = ImGui::InputTextWithHint("##path", "path/to/picture.png", &v.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
-    if ((ImGui::Button("Open") || enter) && !v.open_path.empty()) v.open_path_requested = true;
-    dim_text_beside(std::string("or drop a file on the window, or click a test image.") +
-                    (image_paste_available() ? "" : " Pasting pictures works in the browser version."));
+    if ((ImGui::Button(tr_id("Open", "open")) || enter) && !v.open_path.empty()) v.open_path_requested = true;
+    dim_text_beside(std::string(tr("or drop a file on the window, or click a test image.")) +
+                    (image_paste_available() ? "" : tr(" Pasting pictures works in the browser version.")));
 }
 
 // The gallery's row names: the longest class name.
-float gallery_label_width() { return ImGui::CalcTextSize("T-shirt/top").x + 8; }
+float gallery_label_width() {
+    float w = 0;
+    for (int c = 0; c < kFashionClasses; c++) w = std::max(w, ImGui::CalcTextSize(class_name(c)).x);
+    return w + 8;
+}
 
 // Room for 10 thumbnails while none are loaded: the column then holds a message.
 float gallery_width(const ImageGallery & g) { return gallery_label_width() + float(std::max(g.columns, 10)) * (kThumb + kThumbGap); }
 
 void gallery(ImageState & v) {
     const ImageGallery & g = v.gallery;
-    ImGui::TextUnformatted("Fashion-MNIST test images");
-    ImGui::TextDisabled("Never seen in training. Click one.");
+    ImGui::TextUnformatted(tr("Fashion-MNIST test images"));
+    ImGui::TextDisabled("%s", tr("Never seen in training. Click one."));
     if (!g.error.empty()) { ImGui::TextColored(kWarning, "%s", g.error.c_str()); return; }
-    if (g.cells() == 0) { ImGui::TextDisabled("Loading…"); return; }
+    if (g.cells() == 0) { ImGui::TextDisabled("%s", tr("Loading…")); return; }
     const ImTextureID sheet = pixel_texture(ImGui::GetID("gallery_sheet"), 1, {g.sheet.pixels.data(), g.sheet.width, g.sheet.height, 1},
                                             Sampling::Nearest);
     const float name_w = gallery_label_width(), y_text = (kThumb - ImGui::GetTextLineHeight()) / 2;
@@ -107,7 +119,7 @@ void gallery(ImageState & v) {
         const float y = origin.y + float(r) * (kThumb + kThumbGap);
         // The sheet holds one class per row (scripts/make-fashion-gallery): name the row once.
         ImGui::SetCursorScreenPos(ImVec2(origin.x, y + y_text));
-        ImGui::TextDisabled("%s", fashion_class_name(g.labels[size_t(r * g.columns)]));
+        ImGui::TextDisabled("%s", class_name(g.labels[size_t(r * g.columns)]));
         for (int c = 0; c < g.columns; c++) {
             const int cell = r * g.columns + c;
             const ImVec2 p0(origin.x + name_w + float(c) * (kThumb + kThumbGap), y), p1(p0.x + kThumb, p0.y + kThumb);
@@ -122,7 +134,7 @@ void gallery(ImageState & v) {
             if (selected || ImGui::IsItemHovered())
                 dl->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p1.x + 1, p1.y + 1), selected ? IM_COL32(255, 170, 60, 255) : IM_COL32(255, 255, 255, 160), 0, 0, 2);
             if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("Test image #%d: %s", g.test_index[size_t(cell)], fashion_class_name(g.labels[size_t(cell)]));
+                ImGui::SetTooltip(tr("Test image #%d: %s"), g.test_index[size_t(cell)], class_name(g.labels[size_t(cell)]));
             ImGui::PopID();
         }
     }
@@ -170,12 +182,18 @@ void note_wrapped_at_spaces(const std::string & text) {
 // The chain left to right: each step's picture, and beside it its switch and what it did (beside,
 // not below: the two models' maps need the height).
 void preprocessing(ImageState & v, const std::vector<std::string> & names) {
-    ImGui::Text("Preprocessing %s", v.source.name.c_str());
+    if (v.source.gallery_cell >= 0 && v.source.gallery_cell < v.gallery.cells()) {
+        char name[64];  // formatted here, not stored, so it follows the interface language
+        std::snprintf(name, sizeof name, tr("test image #%d"), v.gallery.test_index[size_t(v.source.gallery_cell)]);
+        ImGui::Text(tr("Preprocessing %s"), name);
+    } else {
+        ImGui::Text(tr("Preprocessing %s"), v.source.name.c_str());
+    }
     if (v.source.true_label >= 0) {
         ImGui::SameLine(0, 0);
-        ImGui::Text(" (true label: %s)", names[size_t(v.source.true_label)].c_str());
+        ImGui::Text(tr(" (true label: %s)"), names[size_t(v.source.true_label)].c_str());
     }
-    dim_text_beside("into the 28×28 input both networks get");
+    dim_text_beside(tr("into the 28×28 input both networks get"));
     const int per_row = std::clamp(int(ImGui::GetContentRegionAvail().x / kStageWidth), 1, std::max(1, int(v.stages.size())));
     if (!ImGui::BeginTable("##stages", per_row, ImGuiTableFlags_SizingStretchSame)) return;
     for (size_t i = 0; i < v.stages.size(); i++) {
@@ -186,10 +204,10 @@ void preprocessing(ImageState & v, const std::vector<std::string> & names) {
         ImGui::SameLine();
         ImGui::BeginGroup();
         if (bool * on = stage_option(v.options, st.name)) {
-            if (ImGui::Checkbox(st.name.c_str(), on)) v.rerun_requested = true;
+            if (ImGui::Checkbox(tr_id(preprocess_stage_label(st.name), st.name.c_str()), on)) v.rerun_requested = true;
         } else {
             ImGui::AlignTextToFramePadding();
-            ImGui::TextUnformatted(st.name.c_str());
+            ImGui::TextUnformatted(tr(preprocess_stage_label(st.name)));
         }
         note_wrapped_at_spaces(st.note);
         ImGui::EndGroup();
@@ -210,21 +228,22 @@ void field_label(const char * text, float indent) {
 
 // The maps' settings, shared by both models; under the gallery, where there is room for them.
 void map_settings(ImageState & v, const std::vector<std::string> & names) {
-    ImGui::TextUnformatted("Maps");
-    const float indent = ImGui::CalcTextSize("Grad-CAM explains").x + ImGui::GetStyle().ItemSpacing.x;
-    field_label("Grad-CAM explains", indent);
+    ImGui::TextUnformatted(tr("Maps"));
+    const float indent = std::max(ImGui::CalcTextSize(tr("Grad-CAM explains")).x, ImGui::CalcTextSize(tr("Overlay opacity")).x) +
+                         ImGui::GetStyle().ItemSpacing.x;
+    field_label(tr("Grad-CAM explains"), indent);
     // "the prediction": each model's own, which may differ between the two.
-    const char * current = v.explain_class < 0 ? "the prediction" : names[size_t(v.explain_class)].c_str();
+    const char * current = v.explain_class < 0 ? tr("the prediction") : names[size_t(v.explain_class)].c_str();
     if (ImGui::BeginCombo("##explain", current)) {
-        if (ImGui::Selectable("the prediction", v.explain_class < 0)) v.explain_class = -1, v.explain_changed = true;
+        if (ImGui::Selectable(tr_id("the prediction", "prediction"), v.explain_class < 0)) v.explain_class = -1, v.explain_changed = true;
         for (int c = 0; c < kFashionClasses; c++)
             if (ImGui::Selectable(names[size_t(c)].c_str(), c == v.explain_class)) v.explain_class = c, v.explain_changed = true;
         ImGui::EndCombo();
     }
-    field_label("Overlay opacity", indent);
+    field_label(tr("Overlay opacity"), indent);
     ImGui::SliderFloat("##opacity", &v.opacity, 0.0f, 1.0f, "%.2f");
-    ImGui::Checkbox("Outline where Grad-CAM is lit", &v.outline_lit);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCoverageMethod);
+    ImGui::Checkbox(tr_id("Outline where Grad-CAM is lit", "outline"), &v.outline_lit);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(kCoverageMethod));
 }
 
 void model_header(const ImageState & v, ImageModel m, const std::vector<std::string> & names) {
@@ -232,43 +251,43 @@ void model_header(const ImageState & v, ImageModel m, const std::vector<std::str
     ImGui::TextUnformatted(image_model_title(m));
     if (r.test_accuracy >= 0) {
         ImGui::SameLine();
-        ImGui::TextDisabled("· %.1f%% right on the 10k test images", 100.0 * r.test_accuracy);
+        ImGui::TextDisabled(tr("· %.1f%% right on the 10k test images"), 100.0 * r.test_accuracy);
     }
     if (r.has_result) {
         ImGui::SameLine();
-        ImGui::TextDisabled("· %.1f ms", r.milliseconds);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The forward pass and Grad-CAM on this picture, just now.");
+        ImGui::TextDisabled(tr("· %.1f ms"), r.milliseconds);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The forward pass and Grad-CAM on this picture, just now."));
     }
     if (!r.error.empty()) { ImGui::TextColored(kWarning, "%s", r.error.c_str()); return; }
-    if (!r.has_result) { ImGui::TextDisabled("Classifying…"); return; }
+    if (!r.has_result) { ImGui::TextDisabled("%s", tr("Classifying…")); return; }
     ImGui::SetWindowFontScale(1.25f);
     ImGui::Text("%s  %.1f%%", names[size_t(r.predicted)].c_str(), 100.0 * double(r.probabilities[size_t(r.predicted)]));
     ImGui::SetWindowFontScale(1.0f);
     if (v.source.true_label >= 0) {
         ImGui::SameLine();
-        if (v.source.true_label == r.predicted) ImGui::TextColored(ImVec4(0.47f, 0.86f, 0.47f, 1), "correct");
-        else ImGui::TextColored(kWarning, "wrong: the true label is %s", names[size_t(v.source.true_label)].c_str());
+        if (v.source.true_label == r.predicted) ImGui::TextColored(ImVec4(0.47f, 0.86f, 0.47f, 1), "%s", tr("correct"));
+        else ImGui::TextColored(kWarning, tr("wrong: the true label is %s"), names[size_t(v.source.true_label)].c_str());
     }
 }
 
 std::string grad_cam_title(const ImageModelState & r, const std::vector<std::string> & names) {
-    return "Grad-CAM: " + names[size_t(std::clamp(r.explained, 0, kFashionClasses - 1))];
+    return std::string(tr("Grad-CAM: ")) + names[size_t(std::clamp(r.explained, 0, kFashionClasses - 1))];
 }
 
 void grad_cam(const ImageState & v, const ImageModelState & r, const std::vector<std::string> & names) {
     ImGui::TextUnformatted(grad_cam_title(r, names).c_str());
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Grad-CAM (Selvaraju et al. 2017): the last block's %d × %d feature maps, each weighted by how much it\n"
-                          "raises this class's score (the mean gradient), summed, negatives set to 0; stretched over the input.",
+        ImGui::SetTooltip(tr("Grad-CAM (Selvaraju et al. 2017): the last block's %d × %d feature maps, each weighted by how much it\n"
+                             "raises this class's score (the mean gradient), summed, negatives set to 0; stretched over the input."),
                           r.grad_cam.rows, r.grad_cam.cols);
     draw_heat_overlay("##gradcam", v.revision, v.input, kModelImageSide, r.grad_cam, v.opacity, kGradCamSide, "Grad-CAM",
                       /*stretch=*/false, v.outline_lit && r.cam_coverage.valid ? &r.cam_coverage.lit : nullptr);
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + kGradCamSide);
-    if (map_max(r.grad_cam) <= 0) ImGui::TextDisabled("0 everywhere: nothing here raises this class.");
+    if (map_max(r.grad_cam) <= 0) ImGui::TextDisabled("%s", tr("0 everywhere: nothing here raises this class."));
     else if (r.cam_coverage.valid) {
-        ImGui::TextDisabled("lights %.0f%% of the item; %.0f%% of the lit area is off it", 100.0 * r.cam_coverage.coverage,
+        ImGui::TextDisabled(tr("lights %.0f%% of the item; %.0f%% of the lit area is off it"), 100.0 * r.cam_coverage.coverage,
                             100.0 * r.cam_coverage.spill);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCoverageMethod);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(kCoverageMethod));
     }
     ImGui::PopTextWrapPos();
 }
@@ -279,28 +298,28 @@ void gallery_tally(ImageState & v, WidgetRect & button_rect) {
     const GalleryCoverage & g = v.gallery_coverage;
     if (g.running) {
         char label[48];
-        std::snprintf(label, sizeof label, "measuring %d of %d test images", g.done, g.cells);
+        std::snprintf(label, sizeof label, tr("measuring %d of %d test images"), g.done, g.cells);
         ImGui::ProgressBar(float(g.done) / float(std::max(g.cells, 1)), ImVec2(std::min(320.0f, ImGui::GetContentRegionAvail().x), 0), label);
         return;
     }
     if (g.finished()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("Over the %d test images of the gallery (each model explaining its own prediction): CBAM's Grad-CAM "
-                           "lights more of the item on %d, less on %d, about the same on %d; on average %.0f%% of the item with "
-                           "CBAM, %.0f%% without.", g.cells, g.cbam_more, g.cbam_less, g.same, 100.0 * g.mean[int(ImageModel::Cbam)],
+        ImGui::TextWrapped(tr("Over the %d test images of the gallery (each model explaining its own prediction): CBAM's Grad-CAM "
+                              "lights more of the item on %d, less on %d, about the same on %d; on average %.0f%% of the item with "
+                              "CBAM, %.0f%% without."), g.cells, g.cbam_more, g.cbam_less, g.same, 100.0 * g.mean[int(ImageModel::Cbam)],
                            100.0 * g.mean[int(ImageModel::Plain)]);
         ImGui::PopStyleColor();
         return;
     }
     if (v.gallery.cells() == 0) return;
     char label[48];
-    std::snprintf(label, sizeof label, "Check it on all %d test images", v.gallery.cells());
+    std::snprintf(label, sizeof label, tr("Check it on all %d test images"), v.gallery.cells());
     if (ImGui::SmallButton(label)) v.measure_gallery_requested = true;
     const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
     button_rect = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Runs both networks and Grad-CAM on each test image of the gallery, preprocessed as a click\n"
-                          "on it would be, and counts where CBAM's Grad-CAM lights more of the item. Takes a second or two.");
+        ImGui::SetTooltip("%s", tr("Runs both networks and Grad-CAM on each test image of the gallery, preprocessed as a click\n"
+                                "on it would be, and counts where CBAM's Grad-CAM lights more of the item. Takes a second or two."));
 }
 
 // The article's claim (after Woo et al. 2018): with attention, Grad-CAM covers more of the object.
@@ -313,19 +332,19 @@ void coverage_verdict(ImageState & v, WidgetRect & button_rect) {
     const double p = plain.cam_coverage.coverage, c = cbam.cam_coverage.coverage;
     const int verdict = cbam_covers_more(p, c);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Does attention make Grad-CAM cover more of the object? Here Grad-CAM lights %.0f%% of the item with CBAM "
-                       "and %.0f%% without: %s", 100.0 * c, 100.0 * p,
-                       verdict > 0 ? "more with CBAM, as the article says." :
-                       verdict < 0 ? "less with CBAM on this one: the article's claim is about the average over many pictures." :
-                                     "about the same either way.");
+    ImGui::TextWrapped(tr("Does attention make Grad-CAM cover more of the object? Here Grad-CAM lights %.0f%% of the item with CBAM "
+                          "and %.0f%% without: %s"), 100.0 * c, 100.0 * p,
+                       verdict > 0 ? tr("more with CBAM, as the article says.") :
+                       verdict < 0 ? tr("less with CBAM on this one: the article's claim is about the average over many pictures.") :
+                                     tr("about the same either way."));
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kCoverageMethod);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(kCoverageMethod));
     gallery_tally(v, button_rect);
 }
 
 // CBAM's own attention, block by block: where (M_s over the input) and which channels (M_c).
 void cbam_maps(const ImageState & v, const ImageModelState & r) {
-    ImGui::TextUnformatted("CBAM spatial attention M_s per block");
+    ImGui::TextUnformatted(tr("CBAM spatial attention M_s per block"));
     // The lowest weights say how much a block dims anything at all: near 1 everywhere, it keeps
     // the whole picture. Each map's colours are stretched from its lowest to its highest weight.
     ImGui::SameLine();
@@ -336,12 +355,12 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
         lowest += (lowest.empty() ? "" : ", ") + std::string(buf);
         sizes += (sizes.empty() ? "" : ", ") + std::to_string(m.rows) + "×" + std::to_string(m.cols);
     }
-    ImGui::TextDisabled("lowest: %s", lowest.c_str());
+    ImGui::TextDisabled(tr("lowest: %s"), lowest.c_str());
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Each block multiplies every position of its features by M_s in (0, 1): a 7×7 convolution over the\n"
-                          "channels' mean and max, then a sigmoid. The blocks work at %s; stretched over the input.\n"
-                          "A block whose lowest weight is near 1 keeps the whole picture. Colours run from each map's\n"
-                          "lowest weight (black) to its highest (pale yellow): see the numbers under each map.", sizes.c_str());
+        ImGui::SetTooltip(tr("Each block multiplies every position of its features by M_s in (0, 1): a 7×7 convolution over the\n"
+                             "channels' mean and max, then a sigmoid. The blocks work at %s; stretched over the input.\n"
+                             "A block whose lowest weight is near 1 keeps the whole picture. Colours run from each map's\n"
+                             "lowest weight (black) to its highest (pale yellow): see the numbers under each map."), sizes.c_str());
     for (size_t b = 0; b < r.spatial.size(); b++) {
         if (b) ImGui::SameLine(0, 2 * ImGui::GetStyle().ItemSpacing.x);  // apart: one legend's max, the next one's 0
         ImGui::BeginGroup();
@@ -351,18 +370,20 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
         ImGui::PopID();
         ImGui::EndGroup();
     }
-    ImGui::TextUnformatted("CBAM channel attention M_c per block");
+    ImGui::TextUnformatted(tr("CBAM channel attention M_c per block"));
     ImGui::SameLine();
-    ImGui::TextDisabled("bar height 0 to 1");
+    ImGui::TextDisabled("%s", tr("bar height 0 to 1"));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Each block multiplies each of its channels by M_c in (0, 1), from the channels' average and maximum\n"
-                          "through a small shared MLP and a sigmoid: which features count for this picture.");
-    const float label_w = ImGui::CalcTextSize("block 0 · 000 channels").x + 8;
+        ImGui::SetTooltip("%s", tr("Each block multiplies each of its channels by M_c in (0, 1), from the channels' average and maximum\n"
+                                "through a small shared MLP and a sigmoid: which features count for this picture."));
+    char widest[64];
+    std::snprintf(widest, sizeof widest, tr("block %zu · %d channels"), size_t(9), 999);
+    const float label_w = ImGui::CalcTextSize(widest).x + 8;
     // Bars closer than text lines: three strips must fit under the maps.
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 2.0f));
     for (size_t b = 0; b < r.channel.size(); b++) {
         const ImVec2 row = ImGui::GetCursorScreenPos();
-        ImGui::TextDisabled("block %zu · %d channels", b + 1, r.channel[b].cols);
+        ImGui::TextDisabled(tr("block %zu · %d channels"), b + 1, r.channel[b].cols);
         ImGui::SetCursorScreenPos(ImVec2(row.x + label_w, row.y));
         ImGui::PushID(int(b));
         draw_channel_bars("##channels", r.channel[b].values, 0, ImGui::GetTextLineHeight());
@@ -387,7 +408,7 @@ void model_column(ImageState & v, ImageModel m, const std::vector<std::string> &
         return;
     }
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("No attention modules inside: Grad-CAM is the only look into this network.");
+    ImGui::TextWrapped("%s", tr("No attention modules inside: Grad-CAM is the only look into this network."));
     ImGui::PopStyleColor();
 }
 
@@ -422,7 +443,7 @@ void scroll_up_on_new_picture(const ImageState & v) {
 
 void results_or_message(ImageState & v, WidgetRect & button_rect) {
     if (v.ready) results(v, button_rect);
-    else ImGui::TextDisabled("%s", v.message.empty() ? "Choose a picture or click a test image." : v.message.c_str());
+    else ImGui::TextDisabled("%s", v.message.empty() ? tr("Choose a picture or click a test image.") : v.message.c_str());
 }
 
 } // namespace
@@ -436,7 +457,7 @@ void draw_panel_image(AppState & s) {
     input_row(v);
     if (!v.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
-        ImGui::TextWrapped("%s%s", v.error.c_str(), v.ready ? " The previous picture stays below." : "");
+        ImGui::TextWrapped("%s%s", v.error.c_str(), v.ready ? tr(" The previous picture stays below.") : "");
         ImGui::PopStyleColor();
     }
     if (v.ready && v.error.empty() && !v.warnings.empty()) {

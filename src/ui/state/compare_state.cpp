@@ -1,5 +1,7 @@
 #include "ui/state/compare_state.h"
 
+#include "ui/i18n.h"
+
 namespace attn {
 
 const char * compare_architecture(CompareModel m) {
@@ -20,9 +22,9 @@ const char * compare_title(CompareModel m) {
 
 const char * compare_subtitle(CompareModel m) {
     switch (m) {
-        case CompareModel::RnnEncDec: return "GRU encoder-decoder, no attention (Cho et al. 2014)";
-        case CompareModel::RnnSearch: return "bidirectional GRU + attention (Bahdanau et al. 2015)";
-        default: return "attention only, no recurrence (Vaswani et al. 2017)";
+        case CompareModel::RnnEncDec: return N_("GRU encoder-decoder, no attention (Cho et al. 2014)");
+        case CompareModel::RnnSearch: return N_("bidirectional GRU + attention (Bahdanau et al. 2015)");
+        default: return N_("attention only, no recurrence (Vaswani et al. 2017)");
     }
 }
 

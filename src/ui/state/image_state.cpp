@@ -1,5 +1,7 @@
 #include "ui/state/image_state.h"
 
+#include "ui/i18n.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,6 +12,14 @@ const char * image_model_file(ImageModel m) {
 }
 
 const char * image_model_title(ImageModel m) { return m == ImageModel::Cbam ? "ResNet + CBAM" : "ResNet"; }
+
+const char * preprocess_stage_label(const std::string & stage_name) {
+    // vision/preprocess.cpp names the stages; these are the same words, marked for the catalogue.
+    static const char * const kStages[] = {N_("decode"), N_("grayscale"), N_("crop"), N_("resize"), N_("invert")};
+    for (const char * s : kStages)
+        if (stage_name == s) return s;
+    return stage_name.c_str();
+}
 
 bool * stage_option(PreprocessOptions & options, const std::string & stage_name) {
     if (stage_name == "grayscale") return &options.grayscale;

@@ -99,6 +99,10 @@ struct ImageState {
     ImageModelState & operator[](ImageModel m) { return models[int(m)]; }
 };
 
+// A preprocessing stage's name as the catalogue holds it ("grayscale"), for tr(); an unknown
+// stage's own name.
+const char * preprocess_stage_label(const std::string & stage_name);
+
 // The option a stage's checkbox switches ("grayscale" -> options.grayscale, ...), nullptr for a
 // step that cannot be switched off (decode).
 bool * stage_option(PreprocessOptions & options, const std::string & stage_name);
