@@ -1,6 +1,7 @@
 #include "app/compare_runner.h"
 
 #include "platform/fetch_file.h"
+#include "ui/i18n.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +30,7 @@ void keep_fastest(Translation * best, const Translation & again) {
 // The chart's frame, shared by the shipped and the recomputed numbers so both read the same.
 LineChart bleu_chart(std::vector<std::string> buckets) {
     LineChart c;
-    c.x_label = "source sentence length (words)";
+    c.x_label = N_("source sentence length (words)");
     c.y_label = "BLEU";
     c.y_min = 0;
     c.y_max = 100;

@@ -10,6 +10,7 @@
 // The weight columns are always reserved, so the tokens do not jump when a hover shows them.
 #include "ui/widgets/attention_lines.h"
 
+#include "ui/i18n.h"
 #include "ui/widgets/heatmap.h"  // draw_list_vertex_room, label_or_index
 
 #include <imgui_internal.h>  // ImRect
@@ -124,7 +125,7 @@ LinesResult draw_attention_lines(const char * id, const float * values, int rows
                                  const std::vector<std::string> & left, const std::vector<std::string> & right,
                                  int focus_left, float height) {
     if (rows <= 0 || cols <= 0 || !values) {
-        ImGui::TextDisabled("no attention to show");
+        ImGui::TextDisabled("%s", tr("no attention to show"));
         return {};
     }
     const LinesLayout L = lines_layout(rows, cols, left, right, height);

@@ -10,6 +10,7 @@
 // nearest-sample downscale when a map has more cells than the thumbnail has pixels.
 #include "ui/widgets/attention_thumbnail.h"
 
+#include "ui/i18n.h"
 #include "ui/widgets/heatmap.h"
 
 #include <imgui_internal.h>  // ImRect
@@ -85,7 +86,7 @@ void draw_headers(ImDrawList * dl, const GridLayout & g, int layers, int heads) 
 
 void preview_tooltip(int layer, int head, const float * values, int rows, int cols, float thumb) {
     ImGui::BeginTooltip();
-    ImGui::Text("layer %d, head %d", layer, head);
+    ImGui::Text(tr("layer %d, head %d"), layer, head);
     const float side = std::floor(std::max(kPreviewMin, thumb * 3));
     const ImVec2 at = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(side, side));
@@ -100,7 +101,7 @@ bool draw_model_grid(const char * id, int layers, int heads, int rows, int cols,
                      const std::function<const float *(int layer, int head)> & get, int selected_layer,
                      int selected_head, float thumb_size, int * clicked_layer, int * clicked_head) {
     if (layers <= 0 || heads <= 0) {
-        ImGui::TextDisabled("no attention to show");
+        ImGui::TextDisabled("%s", tr("no attention to show"));
         return false;
     }
     const GridLayout g = grid_layout(layers, heads, thumb_size);

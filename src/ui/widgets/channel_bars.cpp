@@ -1,5 +1,7 @@
 #include "ui/widgets/channel_bars.h"
 
+#include "ui/i18n.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -23,7 +25,7 @@ void draw_channel_bars(const char * id, const std::vector<float> & weights, floa
     }
     if (ImGui::IsItemHovered() && n > 0) {
         const int c = std::clamp(int((ImGui::GetIO().MousePos.x - p0.x) / step), 0, n - 1);
-        ImGui::SetTooltip("channel %d of %d: weight %.3f", c, n, double(weights[size_t(c)]));
+        ImGui::SetTooltip(tr("channel %d of %d: weight %.3f"), c, n, double(weights[size_t(c)]));
     }
     ImGui::PopID();
 }

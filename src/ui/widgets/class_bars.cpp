@@ -1,5 +1,7 @@
 #include "ui/widgets/class_bars.h"
 
+#include "ui/i18n.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -43,8 +45,8 @@ void draw_class_bars(const char * id, const std::vector<std::string> & names, co
         std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * double(p));
         dl->AddText(ImVec2(x0 + bar_w + gap + pct_w - ImGui::CalcTextSize(pct).x, y), text, pct);
         if (hovered && ImGui::GetIO().MousePos.y >= y && ImGui::GetIO().MousePos.y < y + row)
-            ImGui::SetTooltip("%s: probability %.4f%s%s", names[size_t(i)].c_str(), double(probabilities[size_t(i)]),
-                              i == predicted ? " (the prediction)" : "", i == true_label ? " (the true label)" : "");
+            ImGui::SetTooltip(tr("%s: probability %.4f%s%s"), names[size_t(i)].c_str(), double(probabilities[size_t(i)]),
+                              i == predicted ? tr(" (the prediction)") : "", i == true_label ? tr(" (the true label)") : "");
     }
     ImGui::PopID();
 }

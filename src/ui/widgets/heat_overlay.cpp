@@ -1,5 +1,6 @@
 #include "ui/widgets/heat_overlay.h"
 
+#include "ui/i18n.h"
 #include "ui/state/image_state.h"
 #include "ui/widgets/heat_scale.h"
 #include "ui/widgets/pixel_texture.h"
@@ -28,7 +29,7 @@ void value_tooltip(const AttentionMap & map, ImVec2 p0, float side, float max, c
     const ImVec2 m = ImGui::GetIO().MousePos;
     const int c = std::clamp(int((m.x - p0.x) / side * float(map.cols)), 0, map.cols - 1);
     const int r = std::clamp(int((m.y - p0.y) / side * float(map.rows)), 0, map.rows - 1);
-    ImGui::SetTooltip("%s at row %d, column %d of %d × %d: %.3g (maximum %.3g)", what, r, c, map.rows, map.cols, map.at(r, c), max);
+    ImGui::SetTooltip(tr("%s at row %d, column %d of %d × %d: %.3g (maximum %.3g)"), what, r, c, map.rows, map.cols, map.at(r, c), max);
 }
 
 } // namespace
@@ -56,8 +57,8 @@ void draw_heat_legend(const char * id, float lo, float hi, float width) {
     dl->AddText(ImVec2(p.x + std::max(left, width - ImGui::CalcTextSize(top).x), y), text, top);
     ImGui::Dummy(ImVec2(width, bar_h + 1 + ImGui::GetTextLineHeight()));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Colour scale: black at %s, pale yellow at this map's maximum, %s.%s", bottom, top,
-                          lo > 0 ? "\nStretched from the map's minimum, so small differences show." : "");
+        ImGui::SetTooltip(tr("Colour scale: black at %s, pale yellow at this map's maximum, %s.%s"), bottom, top,
+                          lo > 0 ? tr("\nStretched from the map's minimum, so small differences show.") : "");
     ImGui::PopID();
 }
 

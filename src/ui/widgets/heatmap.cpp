@@ -15,6 +15,7 @@
 // costs what is on screen.
 #include "ui/widgets/heatmap.h"
 
+#include "ui/i18n.h"
 #include "ui/widgets/color_scale.h"
 
 #include <imgui_internal.h>  // ImRect, ImLerp
@@ -229,7 +230,7 @@ void draw_hovered_cell(ImDrawList * dl, const Layout & L, const float * values, 
     dl->AddRect(box.Min, box.Max, attention_text_dark(w) ? kDarkText : IM_COL32_WHITE);
     const std::string from = label_or_index(row_labels, h.row), to = label_or_index(col_labels, h.col);
     if (is_masked(t, h.row, h.col))
-        ImGui::SetTooltip("%s → %s: masked (−∞ before softmax)", from.c_str(), to.c_str());
+        ImGui::SetTooltip(tr("%s → %s: masked (−∞ before softmax)"), from.c_str(), to.c_str());
     else
         ImGui::SetTooltip("%s → %s: %.4f", from.c_str(), to.c_str(), w);
 }
@@ -286,7 +287,7 @@ HeatmapResult draw_heatmap(const char * id, const float * values, int rows, int 
                            const std::vector<std::string> & col_labels, const HeatmapOptions & options) {
     HeatmapResult res;
     if (rows <= 0 || cols <= 0 || !values) {
-        ImGui::TextDisabled("no attention to show");
+        ImGui::TextDisabled("%s", tr("no attention to show"));
         return res;
     }
     const Layout L = compute_layout(rows, cols, row_labels, col_labels, options);

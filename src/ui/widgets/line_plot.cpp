@@ -1,5 +1,7 @@
 #include "ui/widgets/line_plot.h"
 
+#include "ui/i18n.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -67,8 +69,9 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
         const float w = ImGui::CalcTextSize(chart.categories[i].c_str()).x;
         dl->AddText(ImVec2(x_of(i) - w / 2, p1.y + 3), dim, chart.categories[i].c_str());
     }
-    const float xl_w = ImGui::CalcTextSize(chart.x_label.c_str()).x;
-    dl->AddText(ImVec2((p0.x + p1.x - xl_w) / 2, p1.y + text_h + 5), dim, chart.x_label.c_str());
+    const char * x_label = tr(chart.x_label.c_str());
+    const float xl_w = ImGui::CalcTextSize(x_label).x;
+    dl->AddText(ImVec2((p0.x + p1.x - xl_w) / 2, p1.y + text_h + 5), dim, x_label);
 
     for (size_t s = 0; s < chart.series.size(); s++) {
         const std::vector<double> & v = chart.series[s].values;
@@ -93,7 +96,7 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
         const size_t i = std::min(n - 1, size_t((m.x - p0.x) / dx));
         dl->AddLine(ImVec2(x_of(i), p0.y), ImVec2(x_of(i), p1.y), axis);
         ImGui::BeginTooltip();
-        ImGui::Text("%s %s", chart.x_label.c_str(), chart.categories[i].c_str());
+        ImGui::Text("%s %s", x_label, chart.categories[i].c_str());
         for (const LineSeries & s : chart.series) {
             const double v = i < s.values.size() ? s.values[i] : NAN;
             if (std::isfinite(v)) ImGui::Text("%-12s %6.2f", s.label.c_str(), v);

@@ -1,5 +1,7 @@
 #include "ui/widgets/timing_strip.h"
 
+#include "ui/i18n.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -27,7 +29,9 @@ void draw_timing_strip(const char * id, const std::vector<TimingLane> & lanes, f
     const float row_h = ImGui::GetTextLineHeight() + 5.0f, gap = 8.0f;
     float label_w = 0;
     for (const TimingLane & l : lanes) label_w = std::max(label_w, ImGui::CalcTextSize(l.label.c_str()).x);
-    const float total_w = ImGui::CalcTextSize("000.000 ms in 00 steps").x;
+    char widest[64];
+    std::snprintf(widest, sizeof widest, tr("%.3f ms in %zu steps"), 100.0, size_t(99));
+    const float total_w = ImGui::CalcTextSize(widest).x;
     const float bar_w = std::max(40.0f, width - label_w - total_w - 2 * gap);
     double longest = 0;
     for (const TimingLane & l : lanes) longest = std::max(longest, total_ms(l));
@@ -54,12 +58,12 @@ void draw_timing_strip(const char * id, const std::vector<TimingLane> & lanes, f
             const ImVec2 ts = ImGui::CalcTextSize(label);
             if (*label && ts.x + 4 <= w) dl->AddText(ImVec2(x + (w - ts.x) / 2, y0 + text_dy), IM_COL32(20, 20, 20, 255), label);
             if (hovered && mouse.x >= x && mouse.x < x + w && mouse.y >= y0 && mouse.y < y1)
-                ImGui::SetTooltip("%s, step %zu%s%s: %.4f ms", lane.label.c_str(), i + 1, *label ? " " : "", label, lane.ms[i]);
+                ImGui::SetTooltip(tr("%s, step %zu%s%s: %.4f ms"), lane.label.c_str(), i + 1, *label ? " " : "", label, lane.ms[i]);
             x += w;
         }
         char buf[48];
-        if (lane.ms.size() > 1) std::snprintf(buf, sizeof buf, "%.3f ms in %zu steps", total_ms(lane), lane.ms.size());
-        else std::snprintf(buf, sizeof buf, "%.3f ms", total_ms(lane));
+        if (lane.ms.size() > 1) std::snprintf(buf, sizeof buf, tr("%.3f ms in %zu steps"), total_ms(lane), lane.ms.size());
+        else std::snprintf(buf, sizeof buf, tr("%.3f ms"), total_ms(lane));
         dl->AddText(ImVec2(x + gap, y0 + text_dy), dim, buf);
     }
 }

@@ -1,5 +1,6 @@
 #include "ui/widgets/vector_strip.h"
 
+#include "ui/i18n.h"
 #include "ui/widgets/color_scale.h"
 
 #include <imgui.h>
@@ -40,7 +41,7 @@ void draw_vector_strip(const char * id, const float * values, int n, float width
         const ImVec2 p = ImGui::GetIO().MousePos;
         const int col = int((p.x - min.x) / cell), row = int((p.y - min.y) / (kCellHeight + kRowGap));
         const int i = row * per_row + col;
-        if (col >= 0 && col < per_row && i >= 0 && i < n) ImGui::SetTooltip("unit %d of %d: %+.3f", i, n, values[i]);
+        if (col >= 0 && col < per_row && i >= 0 && i < n) ImGui::SetTooltip(tr("unit %d of %d: %+.3f"), i, n, values[i]);
     }
 }
 
