@@ -5,6 +5,7 @@
 #include "corpus/lexicon.h"
 #include "nn/attention_merge.h"
 #include "text/sentences.h"
+#include "ui/i18n.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -16,7 +17,7 @@ namespace attn {
 namespace {
 
 const char * const kModelFiles[] = {"en-zh_TW.safetensors", "en-de.safetensors"};
-const char * const kModelNames[] = {"English → 中文 (台灣)", "English → Deutsch"};
+const char * const kModelNames[] = {N_("English → 中文 (台灣)"), N_("English → Deutsch")};  // shown through tr()
 
 std::vector<std::string> split_tab(const std::string & line) {
     std::vector<std::string> cells;

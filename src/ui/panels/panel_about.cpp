@@ -27,8 +27,8 @@ void draw_panel_about(AppState & s) {
                           "from a trained model running here, in this %s build."), build_kind());
     ImGui::Separator();
     if (ImGui::BeginTable("about", 2, ImGuiTableFlags_SizingFixedFit)) {
-        ImGui::TableSetupColumn("key");
-        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("key");  // i18n: not drawn (no header row)
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);  // i18n: not drawn
         row(N_("Version"), version());
         row(N_("Build"), build_kind());
         row("SIMD", simd_compiled() ? simd_isa() : tr("not compiled in (scalar kernels only)"));

@@ -215,7 +215,7 @@ void draw_panel_compare(AppState & s) {
     ImGui::TextUnformatted(s.sentence.c_str());
     if (!s.model_names.empty()) {
         ImGui::SameLine();
-        ImGui::TextDisabled(tr("· %s · all three decode greedily%s"), s.model_names[size_t(std::clamp(s.model, 0, int(s.model_names.size()) - 1))].c_str(),
+        ImGui::TextDisabled(tr("· %s · all three decode greedily%s"), tr(s.model_names[size_t(std::clamp(s.model, 0, int(s.model_names.size()) - 1))].c_str()),
                             v.ready && v.sentence != s.sentence ? tr(" · updating…") : "");
     }
     if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());

@@ -86,6 +86,7 @@ void input_row(ImageState & v) {
         return;
     }
     ImGui::SetNextItemWidth(280);
+    // i18n: a path
     const bool enter = ImGui::InputTextWithHint("##path", "path/to/picture.png", &v.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
     if ((ImGui::Button(tr_id("Open", "open")) || enter) && !v.open_path.empty()) v.open_path_requested = true;
@@ -467,8 +468,8 @@ void draw_panel_image(AppState & s) {
     }
     if (ImGui::GetContentRegionAvail().x >= gallery_width(v.gallery) + kModelsSideBySide) {
         if (ImGui::BeginTable("##layout", 2, ImGuiTableFlags_BordersInnerV)) {
-            ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthFixed, gallery_width(v.gallery));
-            ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthFixed, gallery_width(v.gallery));  // i18n: not drawn
+            ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);                         // i18n: not drawn
             ImGui::TableNextColumn();
             gallery(v);
             if (v.ready) {

@@ -47,9 +47,9 @@ void sentence_box(AppState & s) {
 void choices(AppState & s) {
     if (s.model_names.empty()) return;
     ImGui::SetNextItemWidth(220);
-    if (ImGui::BeginCombo(tr_id("Model", "model"), s.model_names[size_t(s.model)].c_str())) {
+    if (ImGui::BeginCombo(tr_id("Model", "model"), tr(s.model_names[size_t(s.model)].c_str()))) {
         for (int i = 0; i < int(s.model_names.size()); i++)
-            if (ImGui::Selectable(s.model_names[size_t(i)].c_str(), i == s.model)) {
+            if (ImGui::Selectable(tr_id(s.model_names[size_t(i)].c_str(), s.model_names[size_t(i)].c_str()), i == s.model)) {
                 s.model = i;
                 s.request_translation(-1e9);
             }

@@ -175,7 +175,7 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
         ImGui::TableSetupColumn("q·k_j");
         ImGui::TableSetupColumn("÷√d_k");
         ImGui::TableSetupColumn(tr("masked"));
-        ImGui::TableSetupColumn("softmax α_j");
+        ImGui::TableSetupColumn("softmax α_j");  // i18n: a formula
         ImGui::TableSetupColumn("α_j", ImGuiTableColumnFlags_WidthFixed, 120.0f);
         ImGui::TableHeadersRow();
         for (int j = 0; j < s.keys; j++) {
