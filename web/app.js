@@ -2,12 +2,34 @@
 // Everything is fetched from this page's own origin; nothing comes from a CDN.
 'use strict';
 
+// The page's own words before the app runs, in the reader's language: messages.js holds the
+// translations of every t('...') below, compiled at build time from assets/i18n/<lang>.po (the
+// app's catalogue). '{0}' in a message is filled in by t's further arguments.
+const pageLanguage = (() => {
+  const link = /[#&]lang=([^&]+)/.exec(location.hash);
+  if (link) return decodeURIComponent(link[1]);
+  // The browser's first language, by ui_language_from_locale's rule (src/ui/i18n.cpp).
+  const first = ((navigator.languages && navigator.languages[0]) || navigator.language || 'en').toLowerCase();
+  return /^zh-(tw|hk|mo)\b|^zh-hant\b/.test(first) ? 'zh-TW' : 'en';
+})();
+function t(english, ...args) {
+  const table = (window.attnPageMessages || {})[pageLanguage] || {};
+  return (table[english] || english).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
+}
+
 const ui = {
   overlay: document.getElementById('overlay'),
   status: document.getElementById('status'),
   progress: document.getElementById('progress'),
   error: document.getElementById('error'),
 };
+
+document.documentElement.lang = pageLanguage;
+document.title = t('Attention Playground');
+document.querySelector('#overlay h1').textContent = t('Attention Playground');
+ui.status.textContent = t('Loading…');
+document.getElementById('sentence-input').setAttribute('aria-label', t('English sentence'));
+document.getElementById('image-input').setAttribute('aria-label', t('Picture to classify'));
 
 // No browser context menu over the app (right-drag is the app's). Set here rather than by an
 // oncontextmenu attribute, which the page's Content-Security-Policy would refuse as inline script.
@@ -23,18 +45,15 @@ window.attnFatal = (message) => {
   window.attnError = message;
   ui.overlay.classList.remove('done');
   ui.overlay.classList.add('failed');
-  ui.status.textContent = 'Attention Playground cannot run here.';
+  ui.status.textContent = t('Attention Playground cannot run here.');
   ui.error.hidden = false;
   ui.error.textContent = message;
 };
 
 window.attnStarted = () => {
   window.wasmReady = true;
-  // The reader's own language unless a link names one (lang= is applied with the rest of the link).
-  if (!/[#&]lang=/.test(location.hash)) {
-    const first = (navigator.languages && navigator.languages[0]) || navigator.language || 'en';
-    Module.ccall('attn_set_ui_language', 'number', ['string'], [first]);
-  }
+  // The interface starts in the page's language (a link's lang= is applied again with the rest of it).
+  Module.ccall('attn_set_ui_language', 'number', ['string'], [pageLanguage]);
   ui.overlay.classList.add('done');
   startSentenceBridge();
   startImageInputs();
@@ -130,9 +149,9 @@ function startImageInputs() {
 function webgl2Problem() {
   const gl = document.createElement('canvas').getContext('webgl2');
   if (!gl) {
-    return 'This browser did not give the page a WebGL2 context, which the playground needs to draw.\n' +
-           'Try a current Chrome, Edge, Firefox or Safari (15+), and check that hardware acceleration ' +
-           'is enabled in the browser settings.';
+    return t('This browser did not give the page a WebGL2 context, which the playground needs to draw.\n' +
+             'Try a current Chrome, Edge, Firefox or Safari (15+), and check that hardware acceleration ' +
+             'is enabled in the browser settings.');
   }
   const lose = gl.getExtension('WEBGL_lose_context');
   if (lose) lose.loseContext();  // give the probe context back right away
@@ -140,7 +159,7 @@ function webgl2Problem() {
 }
 
 function wasmProblem() {
-  if (typeof WebAssembly !== 'object') return 'This browser does not support WebAssembly.';
+  if (typeof WebAssembly !== 'object') return t('This browser does not support WebAssembly.');
   // A module whose only function runs `v128.const 0; drop`: it validates only with WebAssembly SIMD
   // (missing in Safari < 16.4 and old Firefox).
   const simd = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0,     // magic, version
@@ -148,8 +167,8 @@ function wasmProblem() {
     3, 2, 1, 0,                                                        // one function of type 0
     10, 23, 1, 21, 0, 0xfd, 0x0c, ...new Array(16).fill(0), 0x1a, 0x0b]);  // body: v128.const, drop, end
   if (!WebAssembly.validate(simd)) {
-    return 'This browser does not support WebAssembly SIMD, which the playground is compiled for.\n' +
-           'Chrome/Edge 91+, Firefox 89+ and Safari 16.4+ do.';
+    return t('This browser does not support WebAssembly SIMD, which the playground is compiled for.\n' +
+             'Chrome/Edge 91+, Firefox 89+ and Safari 16.4+ do.');
   }
   return null;
 }
@@ -166,19 +185,18 @@ if (problem) {
     setStatus: (text) => {
       if (!text) return;
       const m = text.match(/\((\d+(\.\d+)?)\/(\d+)\)/);
-      if (m) showStatus(`Downloading fonts and models… ${(m[1] / 1048576).toFixed(1)} of ${(m[3] / 1048576).toFixed(1)} MB`, m[1] / m[3]);
+      if (m) showStatus(t('Downloading fonts and models… {0} of {1} MB', (m[1] / 1048576).toFixed(1), (m[3] / 1048576).toFixed(1)), m[1] / m[3]);
       else showStatus(text.replace(/\.\.\./g, '…'));
     },
-    monitorRunDependencies: (left) => { if (left === 0) showStatus('Starting…', 1); },
-    onAbort: (what) => window.attnFatal(`The app stopped because of an internal error: ${what}\n` +
-                                        'Reload the page to start again.'),
+    monitorRunDependencies: (left) => { if (left === 0) showStatus(t('Starting…'), 1); },
+    onAbort: (what) => window.attnFatal(t('The app stopped because of an internal error: {0}\nReload the page to start again.', what)),
   };
   window.addEventListener('error', (e) => {
-    if (!window.wasmReady) window.attnFatal(`Loading failed: ${e.message}`);
+    if (!window.wasmReady) window.attnFatal(t('Loading failed: {0}', e.message));
   });
-  showStatus('Downloading the app…', 0.02);
+  showStatus(t('Downloading the app…'), 0.02);
   const script = document.createElement('script');
   script.src = 'index.js';
-  script.onerror = () => window.attnFatal('Could not load index.js from the server.');
+  script.onerror = () => window.attnFatal(t('Could not load index.js from the server.'));
   document.body.appendChild(script);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The interface catalogue is complete and drawable (test native.i18n_catalogue):
 
-  - assets/i18n/attn.pot holds exactly the strings tr(), tr_id() and N_() name in src/ui and src/app
+  - assets/i18n/attn.pot holds exactly the strings tr(), tr_id() and N_() name in src/ui and src/app,
+    and t() in the page's scripts (web/app.js, web/embed.js)
     (else: run scripts/i18n-extract);
   - zh_TW.po translates every one of them, none fuzzy, and msgfmt --check accepts it (format
     strings such as %d and %s match);
@@ -52,6 +53,11 @@ def extract(repo):
         pot = os.path.join(d, 'attn.pot')
         subprocess.run(['xgettext', '--from-code=UTF-8', '--language=C++', '--keyword=', '--keyword=tr:1',
                         '--keyword=tr_id:1', '--keyword=N_:1', '-o', pot] + sorted(sources), check=True)
+        page = [os.path.join(repo, 'web', f) for f in ('app.js', 'embed.js')]
+        page = [p for p in page if os.path.exists(p)]
+        if page:
+            subprocess.run(['xgettext', '--from-code=UTF-8', '--language=JavaScript', '--keyword=', '--keyword=t:1',
+                            '--join-existing', '-o', pot] + page, check=True)
         return {m for m, _, _ in po_entries(pot)} if os.path.exists(pot) else set()
     finally:
         shutil.rmtree(d)
