@@ -10,6 +10,7 @@
 #include "ui/widgets/attention_lines.h"
 #include "ui/widgets/attention_thumbnail.h"
 #include "ui/widgets/heatmap.h"
+#include "ui/widgets/view_caveat.h"
 
 #include <imgui.h>
 
@@ -20,20 +21,6 @@
 namespace attn {
 
 namespace {
-
-// Chaudhari et al. (2021) classify attention by the number of sequences, abstraction levels,
-// positions and representations; this is where each of the Transformer's three attentions sits.
-const char * taxonomy(AttentionKind k) {
-    switch (k) {
-        case AttentionKind::EncoderSelf:
-            return N_("Chaudhari et al.: sequences: self · levels: single · positions: soft (global) · representations: multi-head");
-        case AttentionKind::DecoderSelf:
-            return N_("Chaudhari et al.: sequences: self, masked to earlier positions · levels: single · positions: soft · multi-head");
-        default:
-            return N_("Chaudhari et al.: sequences: distinctive (queries from the output, keys from the input) · levels: single · "
-                      "positions: soft · multi-head");
-    }
-}
 
 void selectors(AppState & s) {
     AttentionSelection & a = s.attention;
@@ -162,11 +149,8 @@ void draw_panel_attention(AppState & s) {
     }
     selectors(s);
     AttentionSelection & a = s.attention;
+    draw_view_caveat(attention_view_of(a.kind));
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", tr(taxonomy(a.kind)));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.8f, 0.5f, 1.0f));
-    ImGui::TextUnformatted(tr("Attention weights show where the model looked, not why it decided: they are not an explanation."));
-    ImGui::PopStyleColor();
     if (a.kind == AttentionKind::Cross && a.layer == t.guided_layer && (a.head == t.guided_head || a.head < 0))
         ImGui::TextDisabled(tr("Head %d of this layer was trained to follow the corpus's word alignment (guided "
                                "alignment); the other heads learned where to look on their own."), t.guided_head);

@@ -13,6 +13,7 @@
 #include "ui/widgets/line_plot.h"
 #include "ui/widgets/token_probabilities.h"
 #include "ui/widgets/vector_strip.h"
+#include "ui/widgets/view_caveat.h"
 
 #include <imgui.h>
 
@@ -107,6 +108,7 @@ void alignment_map(const CompareState & v) {
     if (a.rows == 0) { ImGui::TextDisabled("%s", tr("No alignment recorded.")); return; }
     attention_heatmap("##alignment", a.values.data(), a.rows, a.cols, v[CompareModel::RnnSearch].outputs, v.source);
     draw_color_legend("##alignment_legend", 200);
+    draw_view_caveat(AttentionView::Bahdanau);  // below the map, so both columns' maps stay level
 }
 
 void cross_attention_map(CompareState & v) {
@@ -141,6 +143,7 @@ void cross_attention_map(CompareState & v) {
     if (!m.values) { ImGui::TextDisabled("%s", tr("No cross-attention recorded.")); return; }
     attention_heatmap("##cross", m.values, m.rows, m.cols, v[CompareModel::Transformer].outputs, v.source);
     draw_color_legend("##cross_legend", 200);
+    draw_view_caveat(AttentionView::Cross);
 }
 
 void encoder_timing(const CompareState & v) {

@@ -13,6 +13,7 @@
 #include "ui/widgets/class_bars.h"
 #include "ui/widgets/heat_overlay.h"
 #include "ui/widgets/pixel_texture.h"
+#include "ui/widgets/view_caveat.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -371,6 +372,7 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
         ImGui::PopID();
         ImGui::EndGroup();
     }
+    draw_view_caveat(AttentionView::CbamSpatial, /*caveat=*/false);  // said once, under the channel bars
     ImGui::TextUnformatted(tr("CBAM channel attention M_c per block"));
     ImGui::SameLine();
     ImGui::TextDisabled("%s", tr("bar height 0 to 1"));
@@ -391,6 +393,7 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
         ImGui::PopID();
     }
     ImGui::PopStyleVar();
+    draw_view_caveat(AttentionView::CbamChannel);
 }
 
 void model_column(ImageState & v, ImageModel m, const std::vector<std::string> & names) {
@@ -404,6 +407,7 @@ void model_column(ImageState & v, ImageModel m, const std::vector<std::string> &
     ImGui::BeginGroup();
     grad_cam(v, r, names);
     ImGui::EndGroup();
+    draw_view_caveat(AttentionView::GradCam);
     if (m == ImageModel::Cbam) {
         cbam_maps(v, r);
         return;

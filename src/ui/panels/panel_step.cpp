@@ -6,6 +6,7 @@
 #include "ui/layout.h"
 #include "ui/ui.h"
 #include "ui/widgets/step_view.h"
+#include "ui/widgets/view_caveat.h"
 
 #include <imgui.h>
 
@@ -31,6 +32,7 @@ void draw_panel_step(AppState & s) {
     a.query = std::clamp(a.query, 0, cap->q_rows - 1);
     ImGui::TextWrapped(tr("%s, layer %d, head %d%s."), tr(attention_kind_label(a.kind)), a.layer, cap->head,
                        a.head < 0 ? tr(" (the mean over heads has no single q, k, v: showing head 0)") : "");
+    draw_view_caveat(attention_view_of(a.kind));
     ImGui::SetNextItemWidth(240);
     const std::string current = a.query < int(axes.rows->size()) ? (*axes.rows)[size_t(a.query)] : "?";
     char label[160];
