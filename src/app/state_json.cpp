@@ -6,6 +6,7 @@
 #include "ui/attention_data.h"
 #include "models/image_classifier.h"
 #include "ui/compare_data.h"
+#include "ui/tour.h"
 
 #include <nlohmann/json.hpp>
 
@@ -119,6 +120,14 @@ std::string app_state_json(const AppState & s) {
     const AttentionSelection & a = s.attention;
     nlohmann::json j;
     j["ui_language"] = ui_language_id(s.ui_language);
+    if (s.tour.step >= 0) {
+        bool holds = false;
+        const std::string measured = tour_check(s, s.tour.step, &holds);
+        j["tour"] = s.tour.step + 1;
+        j["tour_check"] = {{"text", measured}, {"holds", holds}};
+    } else {
+        j["tour"] = nullptr;
+    }
     j["sentence"] = s.sentence;
     j["models"] = s.model_names;
     j["model"] = s.model;

@@ -1,5 +1,7 @@
 #include "app/url_state_apply.h"
 
+#include "ui/tour.h"
+
 #include <algorithm>
 
 namespace attn {
@@ -40,6 +42,7 @@ UrlState url_state_of(const AppState & s) {
     if (s.translation.pieces) u.tokens = a.words ? "words" : "pieces";
     // Written only when not English: a link made in English opens in the reader's own language.
     if (s.ui_language == UiLanguage::TraditionalChinese) u.lang = ui_language_id(s.ui_language);
+    if (s.tour.step >= 0) u.tour = s.tour.step + 1;
     return u;
 }
 
@@ -52,6 +55,10 @@ std::string apply_url_state(const UrlState & link, const ModelConfigLookup & con
     }
     if (link.sentence) s->set_sentence(*link.sentence, /*from_outside=*/true);
     if (link.lang) parse_ui_language(*link.lang, &s->ui_language);  // the parser allows only known ids
+    if (link.tour) {
+        if (*link.tour > kTourSteps) note(&notes, "tour step " + std::to_string(*link.tour) + ": the tour has " + std::to_string(kTourSteps) + " steps");
+        else open_tour_step(*s, *link.tour - 1);
+    }
     if (link.beam) {
         // The UI offers greedy and beam 4; other widths run but have no radio button.
         s->beam = *link.beam;

@@ -101,6 +101,10 @@ Status parse_field(const std::string & key, const std::string & value, UrlState 
     } else if (key == "tokens") {
         if (!one_of(value, kTokens)) return Status::error("tokens: \"" + shown(value) + "\" is not one of " + list(kTokens));
         st->tokens = value;
+    } else if (key == "tour") {
+        int v = 0;
+        if (Status s = parse_int(key, value, 1, kUrlMaxTourStep, &v); !s) return s;
+        st->tour = v;
     } else if (key == "lang") {
         if (!one_of(value, kLangs)) return Status::error("lang: \"" + shown(value) + "\" is not one of " + list(kLangs));
         st->lang = value;
@@ -159,6 +163,7 @@ std::string format_url_state(const UrlState & s) {
     if (s.query) add("query", std::to_string(*s.query));
     if (s.view) add("view", *s.view);
     if (s.tokens) add("tokens", *s.tokens);
+    if (s.tour) add("tour", std::to_string(*s.tour));
     if (s.lang) add("lang", *s.lang);
     return out;
 }

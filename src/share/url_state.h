@@ -33,11 +33,12 @@ struct UrlState {
     std::optional<std::string> tokens;    // "pieces", "words": a subword model's maps by piece or by word
     std::optional<std::string> backend;   // a compute backend id, e.g. "simd", "webgl" (an identifier)
     std::optional<std::string> lang;      // the interface language: "en", "zh-TW"
+    std::optional<int> tour;              // the guided tour's step, 1 .. kUrlMaxTourStep
 
     bool operator==(const UrlState & o) const {
         return panel == o.panel && model == o.model && sentence == o.sentence && beam == o.beam && kind == o.kind &&
                layer == o.layer && head == o.head && query == o.query && view == o.view && tokens == o.tokens &&
-               backend == o.backend && lang == o.lang;
+               backend == o.backend && lang == o.lang && tour == o.tour;
     }
 };
 
@@ -48,6 +49,7 @@ constexpr int kUrlMaxBeam = 16;
 constexpr int kUrlMaxLayer = 63;
 constexpr int kUrlMaxHead = 63;
 constexpr int kUrlMaxQuery = 1023;
+constexpr int kUrlMaxTourStep = 99;
 constexpr size_t kUrlMaxSentenceBytes = 6000;   // 1,500 characters of up to 4 bytes (AppState's cap)
 constexpr size_t kUrlMaxFragmentBytes = 20000;  // ~3 bytes per percent-encoded byte, plus the rest
 

@@ -2,6 +2,7 @@
 
 #include "ui/i18n.h"
 #include "ui/share_ui.h"
+#include "ui/tour.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>  // the window list, back to front
@@ -49,6 +50,7 @@ static void draw_main_menu_bar(AppState & s) {
     }
     draw_language_menu(s);
     draw_share_menu(s);
+    if (ImGui::MenuItem(tr_id("Tour", "tour"))) open_tour_step(s, s.tour.step >= 0 ? s.tour.step : 0);
     if (ImGui::BeginMenu(tr_id("Help", "help"))) {
         ImGui::MenuItem(tr_id("About Attention Playground", "about_app"), nullptr, &s.show_about);
         ImGui::EndMenu();
@@ -79,6 +81,7 @@ void draw_ui(AppState & s) {
     set_ui_language(s.ui_language);
     if (s.share.embed) {  // ?embed=1: one panel, no menu bar (share_ui.h)
         draw_embedded_panel(s);
+        draw_tour(s);
         draw_link_message(s);
         forget_covered_sentence_box(s);
         return;
@@ -91,6 +94,7 @@ void draw_ui(AppState & s) {
     if (s.show_compare) draw_panel_compare(s);
     if (s.show_image) draw_panel_image(s);
     if (s.show_about) draw_panel_about(s);
+    draw_tour(s);
     draw_link_message(s);
     remember_focused_panel(s);
     forget_covered_sentence_box(s);

@@ -22,6 +22,7 @@ UrlState full_state(const std::string & sentence) {
     s.tokens = "words";
     s.backend = "simd";
     s.lang = "zh-TW";
+    s.tour = 6;
     return s;
 }
 
@@ -86,6 +87,8 @@ TEST(UrlState, MalformedFragmentsAreRefusedAndKeepTheState) {
         {"view=3d", "view:"},
         {"tokens=letters", "tokens:"},
         {"lang=zh-CN", "lang: \"zh-CN\" is not one of en, zh-TW"},
+        {"tour=0", "tour: 0 is out of range"},
+        {"tour=100", "tour: 100 is out of range"},
         {"model=../../etc/passwd", "model:"},
         {"backend=%3Cscript%3E", "backend:"},
         {"sentence=%E6%B3", "not valid UTF-8"},

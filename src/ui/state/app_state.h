@@ -11,6 +11,7 @@
 #include "ui/state/compare_state.h"
 #include "ui/state/image_state.h"
 #include "ui/state/share_state.h"
+#include "ui/state/tour_state.h"
 
 #include <string>
 #include <string_view>
@@ -125,6 +126,7 @@ struct AppState {
     CompareState compare;                     // the Compare panel: the sentence through all three models
     ImageState image;                         // the Image panel: a picture through both CNNs
     ShareState share;                        // embed mode, link messages, copy/export requests
+    TourState tour;                          // the guided tour (ui/tour.h)
 
     // Windows.
     bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;
