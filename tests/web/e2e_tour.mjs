@@ -46,6 +46,24 @@ try {
   check(s.tour_check.holds && s.tour_check.text.includes('d_k'), `embedded step 6 measures: ${s.tour_check.text}`);
   await page.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_tour_embedded_6.png') });
   checkPageClean(seen);
+
+  // The zh-TW embedding example: a tutorial page with three steps, each in its own frame.
+  const tutorial = await browser.newPage({ viewport: { width: 900, height: 1200 } });
+  const tutorialSeen = watchPage(tutorial, server.url);
+  await tutorial.goto(`${server.url}embed-example.zh-TW.html`);
+  await tutorial.waitForFunction(() => document.querySelectorAll('iframe').length === 3);
+  const frames = tutorial.frames().filter((f) => f !== tutorial.mainFrame());
+  const steps = [];
+  for (const frame of frames) {
+    await appReady(frame);
+    const step = Number(/tour=(\d+)/.exec(frame.url())[1]);
+    const fs = await measured(frame, step);
+    steps.push(step);
+    check(fs.ui_language === 'zh-TW' && fs.tour_check.holds, `the tutorial's frame of step ${step} measures in Chinese: ${fs.tour_check.text}`);
+  }
+  check(steps.sort((a, b) => a - b).join(',') === '1,6,8', `the tutorial embeds steps 1, 6 and 8 (${steps})`);
+  await tutorial.screenshot({ path: path.join(args.out, 'e2e_tour_tutorial_zh.png'), fullPage: true });
+  checkPageClean(tutorialSeen);
 } finally {
   await browser.close();
   server.stop();
