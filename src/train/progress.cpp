@@ -1,29 +1,19 @@
 #include "train/progress.h"
 
 #include "core/clock.h"
+#include "core/printf_string.h"
 #include "train/meta_value.h"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdarg>
 #include <cmath>
 #include <cstring>
 
 namespace attn {
 
 namespace {
-
-std::string printf_string(const char * fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string printf_string(const char * fmt, ...) {
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    std::vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    return buf;
-}
 
 bool read_whole_file(const std::string & path, std::string * out, bool * exists) {
     FILE * f = std::fopen(path.c_str(), "rb");

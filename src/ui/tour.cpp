@@ -4,6 +4,7 @@
 // [SECTION] the window
 #include "ui/tour.h"
 
+#include "core/printf_string.h"
 #include "ui/attention_data.h"
 #include "ui/i18n.h"
 #include "ui/ui.h"
@@ -14,7 +15,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 
 namespace attn {
@@ -100,16 +100,6 @@ void apply_tour_preset(AppState & s) {
 
 namespace {
 
-std::string printed(const char * format, ...) __attribute__((format(printf, 1, 2)));
-std::string printed(const char * format, ...) {
-    char buf[512];
-    va_list args;
-    va_start(args, format);
-    std::vsnprintf(buf, sizeof buf, format, args);
-    va_end(args);
-    return buf;
-}
-
 const AttentionMap * find_map(const TranslationState & t, const char * kind, int layer, int head) {
     for (const AttentionMap & m : t.trace.maps)
         if (m.kind == kind && m.layer == layer && m.head == head) return &m;
@@ -144,7 +134,7 @@ std::string check_weights(const AppState & s, bool * holds) {
     *holds = std::abs(sum - 1.0) < 1e-3;
     const std::string row = r < int(axes.rows->size()) ? (*axes.rows)[size_t(r)] : "?";
     const std::string col = best < int(axes.cols->size()) ? (*axes.cols)[size_t(best)] : "?";
-    return printed(tr("Row %d (\"%s\"): its %d weights sum to %.3f; the largest, %.2f, is on \"%s\"."), r, row.c_str(), m.cols,
+    return printf_string(tr("Row %d (\"%s\"): its %d weights sum to %.3f; the largest, %.2f, is on \"%s\"."), r, row.c_str(), m.cols,
                    sum, double(m.values[size_t(r) * m.cols + best]), col.c_str());
 }
 
@@ -152,7 +142,7 @@ std::string check_context_vector(const AppState & s, bool * holds) {
     const CompareState & v = s.compare;
     if (!v.ready || v.context_c.empty()) return "";
     *holds = true;
-    return printed(tr("C holds %zu numbers, however long the sentence: yours has %zu tokens."), v.context_c.size(),
+    return printf_string(tr("C holds %zu numbers, however long the sentence: yours has %zu tokens."), v.context_c.size(),
                    v.source.size());
 }
 
@@ -170,7 +160,7 @@ std::string check_bleu_by_length(const AppState & s, bool * holds) {
     double f0, l0, f1, l1;
     const double d0 = drop(c.series[0], &f0, &l0), d1 = drop(c.series[1], &f1, &l1);
     *holds = d0 > d1;
-    return printed(tr("BLEU from the shortest to the longest sentences of the test split: %s %.1f → %.1f, %s %.1f → %.1f."),
+    return printf_string(tr("BLEU from the shortest to the longest sentences of the test split: %s %.1f → %.1f, %s %.1f → %.1f."),
                    c.series[0].label.c_str(), f0, l0, c.series[1].label.c_str(), f1, l1);
 }
 
@@ -185,7 +175,7 @@ std::string check_alignment(const AppState & s, bool * holds) {
         peak += top / a.rows;
     }
     *holds = worst < 1e-3;
-    return printed(tr("RNNsearch made %d contexts, one per word written, each from weights that sum to 1; on average "
+    return printf_string(tr("RNNsearch made %d contexts, one per word written, each from weights that sum to 1; on average "
                       "its largest weight is %.2f."),
                    a.rows, peak);
 }
@@ -194,7 +184,7 @@ std::string check_cbam(const AppState & s, bool * holds) {
     const ImageModelState & plain = s.image[ImageModel::Plain], & cbam = s.image[ImageModel::Cbam];
     if (!plain.has_result || !cbam.has_result || !plain.cam_coverage.valid || !cbam.cam_coverage.valid) return "";
     *holds = cbam.cam_coverage.coverage > plain.cam_coverage.coverage;
-    return printed(tr("On this picture Grad-CAM lights %.0f%% of the item with CBAM and %.0f%% without."),
+    return printf_string(tr("On this picture Grad-CAM lights %.0f%% of the item with CBAM and %.0f%% without."),
                    100.0 * cbam.cam_coverage.coverage, 100.0 * plain.cam_coverage.coverage);
 }
 
@@ -203,7 +193,7 @@ std::string check_scaling(const AppState & s, bool * holds) {
     if (!s.translation.ready || c.heads == 0) return "";
     *holds = true;
     const int dk = c.d_model / c.heads;
-    return printed(tr("Here d_k = %d, so the scores are divided by √%d = %.2f; the paper's d_k = 64 divides by 8."), dk, dk,
+    return printf_string(tr("Here d_k = %d, so the scores are divided by √%d = %.2f; the paper's d_k = 64 divides by 8."), dk, dk,
                    std::sqrt(double(dk)));
 }
 
@@ -224,7 +214,7 @@ std::string check_heads(const AppState & s, bool * holds) {
         }
     if (best < 0) return "";
     *holds = best > 0.1;
-    return printed(tr("In layer %d the two most different heads, %d and %d, are %.2f apart (Jensen–Shannon distance per "
+    return printf_string(tr("In layer %d the two most different heads, %d and %d, are %.2f apart (Jensen–Shannon distance per "
                       "row: 0 the same, 1 no overlap)."),
                    layer, h1, h2, best);
 }
@@ -241,14 +231,14 @@ std::string check_mask(const AppState & s, bool * holds) {
     }
     if (maps == 0) return "";
     *holds = above == 0.0;
-    return printed(tr("The largest weight above the diagonal, over all %d maps of every layer and head: %g."), maps, above);
+    return printf_string(tr("The largest weight above the diagonal, over all %d maps of every layer and head: %g."), maps, above);
 }
 
 std::string check_blocks(const AppState & s, bool * holds) {
     const TransformerConfig & c = s.translation.config;
     if (!s.translation.ready || c.heads == 0) return "";
     *holds = true;
-    return printed(tr("This model: %d + %d blocks, d_model %d, %d heads of d_k = %d. The paper: 6 + 6, 512, 8 heads of 64."),
+    return printf_string(tr("This model: %d + %d blocks, d_model %d, %d heads of d_k = %d. The paper: 6 + 6, 512, 8 heads of 64."),
                    c.encoder_layers, c.decoder_layers, c.d_model, c.heads, c.d_model / c.heads);
 }
 
