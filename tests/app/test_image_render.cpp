@@ -2,41 +2,18 @@
 // CTest sets SDL_VIDEODRIVER=offscreen): a PNG dropped on the window (an SDL_DROPFILE event, as
 // the window system sends it) opens the panel and is classified, and the pictures really reach
 // the screen as GL textures: the heat overlays change the frame when their opacity does.
-#include "app/app.h"
-#include "io/png_write.h"
+#include "real_app.h"
 
 #include <SDL.h>
 #include <gtest/gtest.h>
 
 #include <string>
-#include <sys/stat.h>
 
 namespace {
 
-class ImageRenderTest : public ::testing::Test {
+class ImageRenderTest : public attn::testing::RealAppTest {
 protected:
-    void SetUp() override {
-        attn::AppOptions opts;
-        opts.platform.width = 1280;
-        opts.platform.height = 800;
-        opts.platform.hidden = true;
-        if (!app.init(opts)) FAIL() << "could not start the app: " << app.error();
-        app.set_always_draw(true);
-        mkdir(ATTN_TEST_OUT_DIR, 0755);
-    }
-    void TearDown() override { app.shutdown(); }
-
-    attn::FramePixels render(int frames, const char * png_name) {
-        for (int i = 0; i < frames; i++) {
-            if (i + 1 == frames) app.platform().capture_next_frame();
-            app.frame();
-        }
-        const attn::FramePixels & px = app.platform().captured();
-        attn::write_png(std::string(ATTN_TEST_OUT_DIR) + "/" + png_name, px.width, px.height, px.rgba.data(), nullptr);
-        return px;
-    }
-
-    attn::App app;
+    void SetUp() override { start(1280, 800); }
 };
 
 // A 120 × 160 picture: a dark sandal-like bar on a white background, written as a real PNG file.

@@ -1,7 +1,6 @@
 // Renders frames of the real app through SDL + GLES3 without a display (SDL offscreen driver,
 // EGL, Mesa llvmpipe; CTest sets SDL_VIDEODRIVER=offscreen) and checks what was drawn.
-#include "app/app.h"
-#include "io/png_write.h"
+#include "real_app.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +9,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <sys/stat.h>
 
 namespace {
 
@@ -20,30 +18,9 @@ Rgb pixel(const attn::FramePixels & px, int x, int y) {
     return {p[0], p[1], p[2]};
 }
 
-class RenderTest : public ::testing::Test {
+class RenderTest : public attn::testing::RealAppTest {
 protected:
-    void SetUp() override {
-        attn::AppOptions opts;
-        opts.platform.width = 1024;
-        opts.platform.height = 640;
-        opts.platform.hidden = true;
-        if (!app.init(opts)) FAIL() << "could not start the app: " << app.error();
-        app.set_always_draw(true);  // every frame is rendered and may be captured
-    }
-    void TearDown() override { app.shutdown(); }
-
-    const attn::FramePixels & render(int frames, const char * png_name) {
-        for (int i = 0; i < frames; i++) {
-            if (i + 1 == frames) app.platform().capture_next_frame();
-            app.frame();
-        }
-        mkdir(ATTN_TEST_OUT_DIR, 0755);
-        const attn::FramePixels & px = app.platform().captured();
-        attn::write_png(std::string(ATTN_TEST_OUT_DIR) + "/" + png_name, px.width, px.height, px.rgba.data(), nullptr);
-        return px;
-    }
-
-    attn::App app;
+    void SetUp() override { start(1024, 640); }
 };
 
 TEST_F(RenderTest, ContextIsGles3) {

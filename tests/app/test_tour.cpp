@@ -1,7 +1,7 @@
 // The guided tour on the real app with the shipped models: every step opens its panel and view,
 // and its claim, measured live, holds on the step's own preset (the default sentence, gallery
 // image #59). In both interface languages the measured line is there and speaks that language.
-#include "app/app.h"
+#include "real_app.h"
 #include "ui/i18n.h"
 #include "ui/tour.h"
 
@@ -13,19 +13,12 @@
 
 namespace {
 
-class TourTest : public ::testing::Test {
+class TourTest : public attn::testing::RealAppTest {
 protected:
-    void SetUp() override {
-        attn::AppOptions opts;
-        opts.platform.width = 1280;
-        opts.platform.height = 800;
-        opts.platform.hidden = true;
-        if (!app.init(opts)) FAIL() << "could not start the app: " << app.error();
-        app.set_always_draw(true);
-    }
+    void SetUp() override { start(1280, 800); }
     void TearDown() override {
         attn::set_ui_language(attn::UiLanguage::English);
-        app.shutdown();
+        RealAppTest::TearDown();
     }
 
     // Frames until the step's check has measured something (runners work between frames), at
@@ -42,7 +35,6 @@ protected:
         return measured;
     }
 
-    attn::App app;
 };
 
 TEST_F(TourTest, EveryStepsClaimHoldsOnItsPreset) {
