@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState, translated } from './harness.mjs';
+import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, appState, translated, openApp } from './harness.mjs';
 
 const catalogueDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bad_inputs');
 const rows = readFileSync(path.join(catalogueDir, 'catalogue.tsv'), 'utf8').split('\n')
@@ -20,10 +20,7 @@ const args = parseArgs();
 const server = await startServer(args.site);
 const browser = await launchBrowser();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const seen = watchPage(page, server.url);
-  await page.goto(server.url);
-  await appReady(page);
+  const { page, seen } = await openApp(browser, server.url);
   const state = () => appState(page);
   const setSentence = (text) => page.evaluate((t) => Module.ccall('attn_set_sentence', null, ['string'], [t]), text);
   const settled = async (timeout = 30000) => {

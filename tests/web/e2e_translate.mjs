@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, checkPageClean, appReady, appState, translated } from './harness.mjs';
+import { check, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, checkPageClean, appState, translated, openApp } from './harness.mjs';
 
 const args = parseArgs();
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,10 +22,7 @@ const expected = example[2].split(' ').join('');  // the zh_TW reference, joined
 const server = await startServer(args.site);
 const browser = await launchBrowser();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const seen = watchPage(page, server.url);
-  await page.goto(server.url);
-  await appReady(page);
+  const { page, seen } = await openApp(browser, server.url);
   const state = () => appState(page);
   const settled = async () => {
     await translated(page);

@@ -9,7 +9,7 @@
 //     on the CPU, keeping the sentence;
 //   - a browser without EXT_color_buffer_float gets the reason, and the CPU path.
 import path from 'node:path';
-import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState } from './harness.mjs';
+import { check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage, appReady, appState, openApp } from './harness.mjs';
 
 const args = parseArgs();
 const kTol = 1e-4;  // the parity bound
@@ -18,10 +18,7 @@ const sentence = 'her nervous colleague missed a poor neighbor .';  // assets/ex
 const server = await startServer(args.site);
 const browser = await launchBrowser();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const seen = watchPage(page, server.url);
-  await page.goto(server.url);
-  await appReady(page);
+  const { page, seen } = await openApp(browser, server.url);
   const state = () => appState(page);
   const gpuRun = async () => JSON.parse(await page.evaluate(() => Module.ccall('attn_gpu_translate_now', 'string', [], [])));
   // Something must change on screen for the app to draw again: open a panel and let frames pass.

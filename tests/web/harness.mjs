@@ -56,6 +56,15 @@ export function appReady(page) {
   return page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
 }
 
+// A page of the app at `url` (its origin watched, as watchPage does), once the app runs.
+export async function openApp(browser, url, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  const seen = watchPage(page, new URL(url).origin);
+  await page.goto(url);
+  await appReady(page);
+  return { page, seen };
+}
+
 // The app's state (attn_state_json, src/app/state_json.cpp) as an object. Predicates passed to
 // waitForFunction run inside the page and spell the call out themselves.
 export function appState(page) {
