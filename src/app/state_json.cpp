@@ -143,7 +143,7 @@ std::string app_state_json(const AppState & s) {
     j["outputs"] = t.outputs;
     j["source"] = t.encoder_tokens;
     j["unknown"] = t.unknown;
-    j["notices"] = t.notices;
+    j["notices"] = t.english_notices();
     j["stopped"] = decode_stop_name(t.stopped);
     j["sentence_cut"] = s.sentence_was_truncated;  // the text was cut to AppState::kMaxSentenceChars
     j["milliseconds"] = t.milliseconds;

@@ -290,7 +290,7 @@ void TranslationRunner::run(AppState & state) {
     t.encoder_tokens.push_back("</s>");
     t.unknown = r.source.unknown;
     t.truncated = r.truncated;
-    t.notices = translation_notices(tr, picked, r);
+    for (Message & m : translation_notices(tr, picked, r)) t.notices.push_back({0, std::move(m)});
     t.stopped = r.decode.stop;
     t.decoder_inputs.push_back("<s>");
     for (int32_t id : r.decode.tokens) {
@@ -308,7 +308,7 @@ void TranslationRunner::run(AppState & state) {
         }
         const Translation other = tr.translate(m_compute, t.sentences[i], opts, nullptr);
         t.sentence_translations.push_back(other.display);
-        for (const std::string & n : translation_notices(tr, t.sentences[i], other)) t.notices.push_back("Sentence " + std::to_string(i + 1) + ": " + n);
+        for (Message & m : translation_notices(tr, t.sentences[i], other)) t.notices.push_back({int(i) + 1, std::move(m)});
     }
     t.paragraph_display = join_sentences(t.sentence_translations, tr.chinese());
     t.ready = true;

@@ -124,7 +124,7 @@ static int translate_text(const Translator & t, const std::string & text, const 
         out["truncated"] = r.truncated;
         out["stopped"] = decode_stop_name(r.decode.stop);
         out["confidence"] = output_confidence(r.decode);
-        out["notices"] = translation_notices(t, sentence, r);
+        out["notices"] = english(translation_notices(t, sentence, r));
         out["sentences"] = paragraph.sentences;  // the text, sentence by sentence
         std::vector<std::string> each;
         for (const Translation & s : paragraph.translations) each.push_back(s.display);
@@ -142,17 +142,17 @@ static int translate_text(const Translator & t, const std::string & text, const 
         shown += (i ? " " : "") + (r.source.unknown[i] ? "[" + r.source.words[i] + "?]" : r.source.words[i]);
     std::printf("source:      %s\n", shown.c_str());
     // Unknown words are [bracketed?] above; the notices say why the output may look odd.
-    for (const std::string & n : input_notices(t, sentence, r))
-        std::printf("note:        %s\n", n.c_str());
+    for (const Message & n : input_notices(t, sentence, r))
+        std::printf("note:        %s\n", english(n).c_str());
     if (paragraph.sentences.size() > 1) {
         std::printf("paragraph:   %zu sentences, translated one by one: %s\n", paragraph.sentences.size(), paragraph.display.c_str());
         std::printf("sentence %d:  %s\n", pick + 1, sentence.c_str());
     }
-    if (const std::string n = construction_notice(sentence); !n.empty()) std::printf("unlearned:   %s\n", n.c_str());
+    for (const Message & n : construction_notices(sentence)) std::printf("unlearned:   %s\n", english(n).c_str());
     std::printf("translation: %s\n", r.display.c_str());
-    if (const std::string n = stop_notice(r.decode); !n.empty()) std::printf("stopped:     %s\n", n.c_str());
+    if (const Message n = stop_notice(r.decode); !n.text.empty()) std::printf("stopped:     %s\n", english(n).c_str());
     std::printf("confidence:  %.0f%% (the mean probability the model gave its own tokens)\n", 100 * output_confidence(r.decode));
-    if (const std::string n = confidence_notice(r.decode); !n.empty()) std::printf("unsure:      %s\n", n.c_str());
+    if (const Message n = confidence_notice(r.decode); !n.text.empty()) std::printf("unsure:      %s\n", english(n).c_str());
     if (t.kind() == Translator::Kind::RnnEncDec) {
         std::printf("no attention: the decoder saw only C, the encoder's last state (%zu numbers), at every step\n",
                     r.context_c.size());

@@ -1,5 +1,7 @@
 #include "corpus/unlearned_constructions.h"
 
+#include "core/message.h"
+
 #include <algorithm>
 #include <set>
 
@@ -106,32 +108,32 @@ std::vector<UnlearnedConstruction> unlearned_constructions(const std::vector<std
         const std::string & w = t[i].word;
         const size_t n = i + (f.at(i + 1) == "not" ? 2 : 1);  // past a "not"
         // was written by; has been stolen
-        if (is_be(w) && looks_like_participle(f.at(n)) && f.at(n + 1) == "by") f.add("the passive", i, n + 1);
+        if (is_be(w) && looks_like_participle(f.at(n)) && f.at(n + 1) == "by") f.add(N_("the passive"), i, n + 1);
         // has been stolen, have been tired (the grammar's perfect has no "be"); "have you been to
         // taiwan" and "how have you been" are phrases it has
         if (w == "been" && i + 1 < t.size() && !is_verb_ing(f.at(i + 1)) && !in(f.at(i + 1), {"to", "here", "there", "?", ".", "!", ","}))
-            f.add("the perfect of be (has been …)", i, i + 1);
+            f.add(N_("the perfect of be (has been …)"), i, i + 1);
         // would go, would have gone ("would like to" is learned)
-        if ((w == "would" || (w == "'d" && f.at(i + 1) != "been")) && !wants) f.add("the conditional (would)", i, n);
-        if (w == "were" && i > 0 && f.at(i - 1) == "if") f.add("the conditional (would)", i - 1, i);  // if were they
-        if (w == "were" && i > 1 && f.at(i - 2) == "if") f.add("the conditional (would)", i - 2, i);  // if i were
+        if ((w == "would" || (w == "'d" && f.at(i + 1) != "been")) && !wants) f.add(N_("the conditional (would)"), i, n);
+        if (w == "were" && i > 0 && f.at(i - 1) == "if") f.add(N_("the conditional (would)"), i - 1, i);  // if were they
+        if (w == "were" && i > 1 && f.at(i - 2) == "if") f.add(N_("the conditional (would)"), i - 2, i);  // if i were
         // will have finished
-        if (w == "will" && f.at(n) == "have" && looks_like_participle(f.at(n + 1))) f.add("the future perfect", i, n + 1);
-        if (in(w, {"whose", "whom"})) f.add("a relative clause with whose or whom", i, i);
+        if (w == "will" && f.at(n) == "have" && looks_like_participle(f.at(n + 1))) f.add(N_("the future perfect"), i, n + 1);
+        if (in(w, {"whose", "whom"})) f.add(N_("a relative clause with whose or whom"), i, i);
         // how long does it take, too tired to
         // "how long did you wait" and "how long is the river" the grammar has; "it takes an hour" it has not
         // (not the phrasal verbs: "did it take off", "it took over")
         if (w == "take" || w == "takes" || w == "took")
             if (i >= 1 && f.at(i - 1) == "it" && !in(f.at(i + 1), {"on", "off", "over", "up", "out", "away", "back", "place", "care", "part"}))
-                f.add("it takes (a time)", i - 1, i);
-        if (w == "too" && i + 2 < t.size() && f.at(i + 2) == "to") f.add("too … to", i, i + 2);
+                f.add(N_("it takes (a time)"), i - 1, i);
+        if (w == "too" && i + 2 < t.size() && f.at(i + 2) == "to") f.add(N_("too … to"), i, i + 2);
     }
     // isn't it?, don't you?
     if (t.size() >= 4) {
         const size_t q = t.back().word == "?" ? t.size() - 1 : t.size();
         if (q >= 4 && q < t.size() && f.at(q - 1).size() > 0 && in(f.at(q - 1), {"it", "you", "he", "she", "we", "they", "i", "there"}) &&
             f.at(q - 2) == "not" && f.at(q - 4) == ",")
-            f.add("a tag question", q - 4, q);
+            f.add(N_("a tag question"), q - 4, q);
     }
     return f.found;
 }

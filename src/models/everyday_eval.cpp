@@ -115,7 +115,7 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
     e.all = score("all", everything);
     std::vector<size_t> warned, unwarned;
     for (size_t i = 0; i < items.size(); i++)
-        (e.stops[i] != DecodeStop::Eos || e.confidences[i] < kLowConfidence || !construction_notice(items[i].source).empty()
+        (e.stops[i] != DecodeStop::Eos || e.confidences[i] < kLowConfidence || !construction_notices(items[i].source).empty()
              ? warned : unwarned).push_back(i);
     e.warned = score("with a warning (stopped, unsure, or a construction it never learned)", warned);
     e.unwarned = score("without a warning", unwarned);

@@ -13,14 +13,15 @@
 
 namespace attn {
 
-std::string stop_notice(const DecodeResult & r) {
+Message stop_notice(const DecodeResult & r) {
     switch (r.stop) {
-        case DecodeStop::Eos: return "";
+        case DecodeStop::Eos: return {};
         case DecodeStop::Repetition:
-            return "The model began repeating itself, so the translation was stopped there: do not trust it.";
+            return {N_("The model began repeating itself, so the translation was stopped there: do not trust it."), {}};
         default:
-            return "The translation was cut at " + std::to_string(r.tokens.size()) +
-                   " tokens (twice the source's length plus 10, or the model's limit) before the model finished it.";
+            return {N_("The translation was cut at {0} tokens (twice the source's length plus 10, or the model's limit) before "
+                       "the model finished it."),
+                    {std::to_string(r.tokens.size())}};
     }
 }
 
@@ -29,38 +30,38 @@ double output_confidence(const DecodeResult & r) {
     return std::exp(r.log_prob / double(r.tokens.size()));
 }
 
-std::string confidence_notice(const DecodeResult & r) {
+Message confidence_notice(const DecodeResult & r) {
     const double c = output_confidence(r);
-    if (r.stop != DecodeStop::Eos || c >= kLowConfidence) return "";
-    return "The model was unsure of this translation (it gave its own words " + std::to_string(int(std::lround(100 * c))) +
-           "% probability on average): the sentence is probably unlike what it learned, so read it as a guess.";
+    if (r.stop != DecodeStop::Eos || c >= kLowConfidence) return {};
+    // xgettext:no-c-format
+    return {N_("The model was unsure of this translation (it gave its own words {0}% probability on average): the sentence "
+               "is probably unlike what it learned, so read it as a guess."),
+            {std::to_string(int(std::lround(100 * c)))}};
 }
 
-std::string construction_notice(std::string_view text) {
-    const std::vector<corpus::UnlearnedConstruction> found = corpus::unlearned_constructions(tokenize_words(text));
-    if (found.empty()) return "";
-    std::string list;
-    for (size_t i = 0; i < found.size(); i++) {
-        if (i > 0) list += i + 1 == found.size() ? " and " : ", ";
-        list += found[i].name + " (\"" + found[i].words + "\")";
-    }
-    return "This sentence uses " + list + ", which the sentences this model learned from do not have: read the translation as a guess.";
-}
-
-std::vector<std::string> translation_notices(const Translator & t, std::string_view text, const Translation & r) {
-    std::vector<std::string> out = input_notices(t, text, r);
-    if (std::string n = construction_notice(text); !n.empty()) out.push_back(std::move(n));
-    if (std::string n = stop_notice(r.decode); !n.empty()) out.push_back(std::move(n));
-    if (std::string n = confidence_notice(r.decode); !n.empty()) out.push_back(std::move(n));
+std::vector<Message> construction_notices(std::string_view text) {
+    std::vector<Message> out;
+    for (const corpus::UnlearnedConstruction & c : corpus::unlearned_constructions(tokenize_words(text)))
+        out.push_back({N_("This sentence uses {0} (\"{1}\"), which the sentences this model learned from do not have: read "
+                          "the translation as a guess."),
+                       {c.name, c.words}});
     return out;
 }
 
-std::vector<std::string> input_notices(const Translator & t, std::string_view text, const Translation & r) {
+std::vector<Message> translation_notices(const Translator & t, std::string_view text, const Translation & r) {
+    std::vector<Message> out = input_notices(t, text, r);
+    for (Message & m : construction_notices(text)) out.push_back(std::move(m));
+    for (Message m : {stop_notice(r.decode), confidence_notice(r.decode)})
+        if (!m.text.empty()) out.push_back(std::move(m));
+    return out;
+}
+
+std::vector<Message> input_notices(const Translator & t, std::string_view text, const Translation & r) {
     if (!t.has_pieces()) return sentence_notices(text, encode_words(t.source_vocab(), text), r.truncated, t.max_source_words());
     EncodedText words;  // no word is unknown to a subword model: the notices about the text itself
     words.words = tokenize_words(text);
     words.unknown.assign(words.words.size(), false);
-    std::vector<std::string> out = sentence_notices(text, words, r.truncated, int(r.source_words.size()));
+    std::vector<Message> out = sentence_notices(text, words, r.truncated, int(r.source_words.size()));
     std::vector<std::string> unseen;
     for (size_t i = 0; i < r.source.unknown.size(); i++) {
         const std::string & w = r.source_words[size_t(r.source_word_of[i])];
@@ -69,7 +70,7 @@ std::vector<std::string> input_notices(const Translator & t, std::string_view te
     if (!unseen.empty()) {
         std::string list;
         for (const std::string & w : unseen) list += (list.empty() ? "" : ", ") + ("\"" + w + "\"");
-        out.push_back("The model never saw some pieces of " + list + " in training: treat what it makes of them as a guess.");
+        out.push_back({N_("The model never saw some pieces of {0} in training: treat what it makes of them as a guess."), {list}});
     }
     return out;
 }

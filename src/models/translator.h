@@ -10,6 +10,7 @@
 // output, as labels) and the words the reader typed and reads (source_words, output_words), with
 // the word each piece belongs to. For a word-level model both views are the same.
 #pragma once
+#include "core/message.h"
 #include "models/decode.h"
 #include "models/rnn_decode.h"
 #include "text/subword.h"
@@ -54,11 +55,11 @@ class Translator;
 // What to tell the reader about the sentence itself (text/sentence_notice.h): empty, repaired
 // bytes, words out of the vocabulary (a subword model: words with pieces no training sentence
 // had), cut at the model's limit.
-std::vector<std::string> input_notices(const Translator & t, std::string_view text, const Translation & r);
+std::vector<Message> input_notices(const Translator & t, std::string_view text, const Translation & r);
 
-// What to tell the reader when decoding did not end with </s> (empty when it did): the output hit
-// the length cap, or it began repeating itself and was cut. Either way it is unreliable.
-std::string stop_notice(const DecodeResult & r);
+// What to tell the reader when decoding did not end with </s> (no text when it did): the output
+// hit the length cap, or it began repeating itself and was cut. Either way it is unreliable.
+Message stop_notice(const DecodeResult & r);
 
 // How sure the model was of what it wrote: the geometric mean of the probabilities it gave its
 // own output tokens, </s> included (exp of the mean log-probability); 1 for no tokens.
@@ -67,18 +68,18 @@ double output_confidence(const DecodeResult & r);
 // model sure of a token gives it about 0.9, and on sentences like those it learned the mean stays
 // near there (the shipped Transformer: never under 0.89 on its test sentences); 0.7 is well below.
 constexpr double kLowConfidence = 0.7;
-// The notice for a finished translation under kLowConfidence; empty otherwise (a stopped one
+// The notice for a finished translation under kLowConfidence; no text otherwise (a stopped one
 // has its stop_notice).
-std::string confidence_notice(const DecodeResult & r);
+Message confidence_notice(const DecodeResult & r);
 
-// The notice for English the translators' grammar does not make (corpus/unlearned_constructions.h):
-// the passive, the conditional, have to …, each named with the typed words that show it; empty
-// when there are none.
-std::string construction_notice(std::string_view text);
+// A notice for each construction of English the translators' grammar does not make
+// (corpus/unlearned_constructions.h): the passive, the conditional, have to …, each named with the
+// typed words that show it.
+std::vector<Message> construction_notices(std::string_view text);
 
 // Everything to tell the reader about one sentence's translation: input_notices, the construction
 // notice, then the stop or low-confidence notice.
-std::vector<std::string> translation_notices(const Translator & t, std::string_view text, const Translation & r);
+std::vector<Message> translation_notices(const Translator & t, std::string_view text, const Translation & r);
 
 class Translator {
 public:

@@ -16,21 +16,22 @@ bool has_ignorable(std::string_view clean) {
 
 } // namespace
 
-std::vector<std::string> sentence_notices(std::string_view raw, const EncodedText & source, bool truncated, int max_words) {
-    std::vector<std::string> out;
+std::vector<Message> sentence_notices(std::string_view raw, const EncodedText & source, bool truncated, int max_words) {
+    std::vector<Message> out;
     const std::string clean = utf8_sanitize(raw);
     if (!utf8_is_valid(raw) || clean.find("\xEF\xBF\xBD") != std::string::npos)  // U+FFFD
-        out.push_back("Some bytes of the text were not valid UTF-8: they show as \xEF\xBF\xBD and the model reads them as unknown words.");
-    if (has_ignorable(clean)) out.push_back("Control or invisible formatting characters in the text were ignored.");
+        out.push_back({N_("Some bytes of the text were not valid UTF-8: they show as \xEF\xBF\xBD and the model reads them as "
+                          "unknown words."), {}});
+    if (has_ignorable(clean)) out.push_back({N_("Control or invisible formatting characters in the text were ignored."), {}});
     if (source.words.empty()) {
-        out.push_back("The sentence is empty: type some English words, or pick one from Examples.");
+        out.push_back({N_("The sentence is empty: type some English words, or pick one from Examples."), {}});
     } else if (source.unknown_count == int(source.words.size())) {
-        out.push_back("None of the words is in the model's vocabulary: it reads only <unk>, so the translation means nothing.");
+        out.push_back({N_("None of the words is in the model's vocabulary: it reads only <unk>, so the translation means nothing."), {}});
     } else if (source.unknown_count > 0) {
-        out.push_back(std::to_string(source.unknown_count) +
-                      " word(s) are not in the model's vocabulary; the model reads <unk> there.");
+        out.push_back({N_("{0} word(s) are not in the model's vocabulary; the model reads <unk> there."),
+                       {std::to_string(source.unknown_count)}});
     }
-    if (truncated) out.push_back("Only the first " + std::to_string(max_words) + " words were translated (the model's limit).");
+    if (truncated) out.push_back({N_("Only the first {0} words were translated (the model's limit)."), {std::to_string(max_words)}});
     return out;
 }
 

@@ -5,6 +5,7 @@
 // looks the way it does. One function, shared by the app's Translate panel, its state JSON (the
 // browser tests) and `attn translate`, so all three say the same thing.
 #pragma once
+#include "core/message.h"
 #include "text/vocab.h"
 
 #include <string>
@@ -16,6 +17,6 @@ namespace attn {
 // raw: the text as given (before or after utf8_sanitize: a U+FFFD counts as a repaired byte);
 // source: encode_words of it, before any cut; truncated/max_words: whether the translator cut it
 // to its max_words words. Notices come in a fixed order, each one complete sentence.
-std::vector<std::string> sentence_notices(std::string_view raw, const EncodedText & source, bool truncated, int max_words);
+std::vector<Message> sentence_notices(std::string_view raw, const EncodedText & source, bool truncated, int max_words);
 
 } // namespace attn

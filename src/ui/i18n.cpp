@@ -90,6 +90,12 @@ const char * tr(const char * english) {
     return english;
 }
 
+std::string tr_message(const Message & m) {
+    std::vector<std::string> args;
+    for (const std::string & a : m.args) args.push_back(tr(a.c_str()));
+    return format_message(tr(m.text.c_str()), args);
+}
+
 const char * tr_id(const char * english, const char * id) {
     Catalogues & c = catalogues();
     const std::string key = std::string(tr(english)) + "###" + id;

@@ -11,6 +11,7 @@
 // each language's .po. The pseudo-language wraps every catalogue string in ⟦ ⟧, so a screen in it
 // shows at a glance, and a test checks, which text bypassed the catalogue.
 #pragma once
+#include "core/message.h"  // N_, Message
 #include "core/status.h"
 
 #include <cstdint>
@@ -37,8 +38,8 @@ UiLanguage ui_language();
 const char * tr(const char * english);
 // "<translated>###<id>": an ImGui label whose identity does not change with the language.
 const char * tr_id(const char * english, const char * id);
-// Marks a string for the catalogue where it is stored, to be passed through tr() where it is shown
-// (a table of titles, say): gettext's N_.
-constexpr const char * N_(const char * english) { return english; }
+// A message (core/message.h) in the current language: its text and each of its args through tr(),
+// so an arg that is itself a catalogue string ("the passive") is translated too.
+std::string tr_message(const Message & m);
 
 } // namespace attn

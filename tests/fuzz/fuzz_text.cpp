@@ -89,7 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t * data, size_t size) {
     check(e.words.size() == e.ids.size() && e.ids.size() == e.unknown.size() && e.unknown_count == 0);
     attn::join_for_display(e.words, size % 2 == 0);
     const attn::EncodedText known = attn::encode_words(attn::Vocabulary(), s);  // every word unknown
-    for (const std::string & n : attn::sentence_notices(s, known, size % 3 == 0, 5)) check(attn::utf8_is_valid(n));
+    for (const attn::Message & n : attn::sentence_notices(s, known, size % 3 == 0, 5)) check(attn::utf8_is_valid(attn::english(n)));
 
     attn::Vocabulary parsed;
     if (attn::Vocabulary::parse(s, &parsed, 4096).ok) {

@@ -130,7 +130,7 @@ TEST(SubwordTranslator, NoticesNamePiecesNeverSeenInTraining) {
     opts.max_length = 3;
     const Translation r = t.translate(cc, "the zebra", opts, nullptr);
     EXPECT_EQ(r.source.unknown_count, int(ids.size()));
-    const std::vector<std::string> notes = input_notices(t, "the zebra", r);
+    const std::vector<std::string> notes = english(input_notices(t, "the zebra", r));
     ASSERT_EQ(notes.size(), 1u);
     EXPECT_NE(notes[0].find("\"zebra\""), std::string::npos) << notes[0];
     EXPECT_EQ(notes[0].find("\"the\""), std::string::npos) << notes[0];
@@ -180,21 +180,24 @@ TEST(TranslationNotices, LowConfidenceIsFlaggedOnlyForFinishedOutput) {
     r.log_prob = std::log(0.9) + std::log(0.2) + std::log(0.5);
     r.stop = attn::DecodeStop::Eos;
     EXPECT_NEAR(attn::output_confidence(r), std::cbrt(0.9 * 0.2 * 0.5), 1e-9);
-    const std::string n = attn::confidence_notice(r);
+    const std::string n = attn::english(attn::confidence_notice(r));
     EXPECT_NE(n.find("unsure"), std::string::npos);
     EXPECT_NE(n.find("45%"), std::string::npos) << n;
     r.log_prob = 3 * std::log(0.8);
-    EXPECT_TRUE(attn::confidence_notice(r).empty());
+    EXPECT_TRUE(attn::confidence_notice(r).text.empty());
     r.log_prob = 3 * std::log(0.1);
     r.stop = attn::DecodeStop::Repetition;
-    EXPECT_TRUE(attn::confidence_notice(r).empty()) << "a stopped translation has its stop notice instead";
+    EXPECT_TRUE(attn::confidence_notice(r).text.empty()) << "a stopped translation has its stop notice instead";
     EXPECT_DOUBLE_EQ(attn::output_confidence(attn::DecodeResult{}), 1.0);
 }
 
-// English the grammar lacks is named, with the words that show it, in one notice.
+// English the grammar lacks is named, with the words that show it, a notice each; the name is an
+// arg of its own, so the interface can translate it.
 TEST(TranslationNotices, ConstructionsTheGrammarLacksAreNamed) {
-    const std::string n = attn::construction_notice("This book was written by my mother, wasn't it?");
-    EXPECT_NE(n.find("the passive (\"was written by\")"), std::string::npos) << n;
-    EXPECT_NE(n.find(" and a tag question (\", wasn't it ?\")"), std::string::npos) << n;
-    EXPECT_TRUE(attn::construction_notice("My mother is cooking in the kitchen.").empty());
+    const std::vector<attn::Message> n = attn::construction_notices("This book was written by my mother, wasn't it?");
+    ASSERT_EQ(n.size(), 2u);
+    EXPECT_NE(attn::english(n[0]).find("uses the passive (\"was written by\")"), std::string::npos) << attn::english(n[0]);
+    EXPECT_NE(attn::english(n[1]).find("uses a tag question (\", wasn't it ?\")"), std::string::npos) << attn::english(n[1]);
+    EXPECT_EQ(n[0].args[0], "the passive");
+    EXPECT_TRUE(attn::construction_notices("My mother is cooking in the kitchen.").empty());
 }

@@ -15,7 +15,7 @@ Vocabulary small_vocab() {
 }
 
 std::vector<std::string> notices_for(std::string_view text, bool truncated = false) {
-    return sentence_notices(text, encode_words(small_vocab(), text), truncated, 9);
+    return english(sentence_notices(text, encode_words(small_vocab(), text), truncated, 9));
 }
 
 bool any_contains(const std::vector<std::string> & notes, const std::string & part) {

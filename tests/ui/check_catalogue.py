@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The interface catalogue is complete and drawable (test native.i18n_catalogue):
 
-  - assets/i18n/attn.pot holds exactly the strings tr(), tr_id() and N_() name in src/ui and src/app,
+  - assets/i18n/attn.pot holds exactly the strings tr(), tr_id() and N_() name in src/,
     and t() in the page's scripts (web/app.js, web/embed.js)
     (else: run scripts/i18n-extract);
   - zh_TW.po translates every one of them, none fuzzy, and msgfmt --check accepts it (format
@@ -47,7 +47,7 @@ def extract(repo):
     d = tempfile.mkdtemp()
     try:
         sources = []
-        for folder in ('src/ui', 'src/app'):
+        for folder in ('src',):
             for root, _, files in os.walk(os.path.join(repo, folder)):
                 sources += [os.path.join(root, f) for f in files if f.endswith(('.cpp', '.h'))]
         pot = os.path.join(d, 'attn.pot')

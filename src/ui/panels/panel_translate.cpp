@@ -124,7 +124,11 @@ void source_words(const AppState & s) {
     else source_words_of_vocabulary(s);
     // Empty, unknown, not UTF-8, control characters, too long: text/sentence_notice.h says which.
     ImGui::PushTextWrapPos(0.0f);  // notices are whole sentences: wrap at the window's edge
-    for (const std::string & n : t.notices) ImGui::TextColored(kUnknown, "%s", n.c_str());
+    for (const TranslationState::Notice & n : t.notices) {
+        const std::string text = tr_message(n.message);
+        if (n.sentence > 0) ImGui::TextColored(kUnknown, tr("Sentence %d: %s"), n.sentence, text.c_str());
+        else ImGui::TextColored(kUnknown, "%s", text.c_str());
+    }
     ImGui::PopTextWrapPos();
 }
 

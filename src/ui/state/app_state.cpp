@@ -20,6 +20,13 @@ const char * attention_kind_label(AttentionKind k) {
     }
 }
 
+std::vector<std::string> TranslationState::english_notices() const {
+    std::vector<std::string> out;
+    for (const Notice & n : notices)
+        out.push_back(n.sentence > 0 ? "Sentence " + std::to_string(n.sentence) + ": " + english(n.message) : english(n.message));
+    return out;
+}
+
 void AppState::set_sentence(std::string_view text, bool from_outside) {
     const std::string clean = utf8_sanitize(text);
     const std::string_view capped = utf8_prefix(clean, kMaxSentenceChars);

@@ -3,11 +3,11 @@
 // from it. ui/state/ holds it and its parts, plain data without ImGui, each named *State
 // (CompareState, ImageState, ShareState, TranslationState); a "view" is a widget (ui/widgets/).
 #pragma once
-#include "ui/i18n.h"
 #include "models/decode_stop.h"
 #include "nn/transformer_config.h"
 #include "ui/backend_choice.h"
 #include "nn/attention_trace.h"
+#include "ui/i18n.h"
 #include "ui/state/compare_state.h"
 #include "ui/state/image_state.h"
 #include "ui/state/share_state.h"
@@ -55,7 +55,14 @@ struct TranslationState {
     std::vector<std::string> encoder_tokens; // source words, then </s>
     std::vector<bool> unknown;               // per source word: not in the vocabulary
     bool truncated = false;
-    std::vector<std::string> notices;        // what to tell the visitor about the input (text/sentence_notice.h)
+    // What to tell the visitor about the input (text/sentence_notice.h, models/translator.h):
+    // `sentence` 0 for the sentence shown, i > 0 for sentence i of pasted text.
+    struct Notice {
+        int sentence = 0;
+        Message message;
+    };
+    std::vector<Notice> notices;
+    std::vector<std::string> english_notices() const;  // "Sentence 2: …" for the others (JSON, tests)
     std::vector<std::string> decoder_inputs; // <s>, then the output tokens: the decoder's positions
     std::vector<std::string> outputs;        // the token written at each decoder position, ending in </s>
     std::string display;                     // the translation as text (of the picked sentence)
