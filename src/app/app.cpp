@@ -39,7 +39,8 @@ bool App::init(const AppOptions & opts) {
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     apply_style(m_platform.dpi_scale());
     const std::string assets = opts.assets_dir.empty() ? default_assets_dir() : opts.assets_dir;
-    m_state.font_status = load_ui_fonts(assets + "/fonts", 16.0f * m_platform.dpi_scale());
+    m_state.font_dir = assets + "/fonts";
+    m_state.font_status = load_ui_fonts(m_state.font_dir, 16.0f * m_platform.dpi_scale());
     io.FontGlobalScale = 1.0f / m_platform.dpi_scale();  // fonts baked at device pixels, laid out in points
     if (Status s = load_ui_catalogues(assets); !s) m_state.catalogue_status = "繁體中文: " + s.message;
     m_translator.load(assets, m_state);

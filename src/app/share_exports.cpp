@@ -1,9 +1,12 @@
 #include "app/share_exports.h"
 
 #include "share/attention_export.h"
+#include "app/app.h"
 #include "app/attention_png.h"
 #include "app/url_state_apply.h"
+#include "core/printf_string.h"
 #include "ui/attention_data.h"
+#include "ui/i18n.h"
 
 namespace attn {
 
@@ -18,6 +21,16 @@ AttentionExportInfo export_info(const AppState & s) {
     info.source_tokens = t.encoder_tokens;
     info.decoder_tokens = t.decoder_inputs;
     return info;
+}
+
+// The UI's fonts, read on the first PNG export: most visits never export one.
+const FontRaster & export_font(const std::string & dir, Status * status) {
+    static std::string loaded_dir;
+    static FontRaster font;
+    static Status loaded;
+    if (loaded_dir != dir) loaded = font.load({dir + "/ui.ttf", dir + "/cjk.ttf"}), loaded_dir = dir;
+    *status = loaded;
+    return font;
 }
 
 } // namespace
@@ -42,10 +55,14 @@ Status make_export(const AppState & s, const std::string & what, ExportFile * ou
         const AttentionAxes axes = attention_axes(t, a.kind);
         AttentionPicture p{m.values, m.rows, m.cols, axes.rows ? *axes.rows : std::vector<std::string>{},
                            axes.cols ? *axes.cols : std::vector<std::string>{}, ""};
-        p.title = std::string(attention_kind_label(a.kind)) + ", layer " + std::to_string(a.layer) +
-                  (a.head < 0 ? ", mean over heads" : ", head " + std::to_string(a.head));
+        // The title in the interface language, as the Attention panel names the map.
+        p.title = a.head < 0 ? printf_string(tr("%s, layer %d, mean over heads"), tr(attention_kind_label(a.kind)), a.layer)
+                             : printf_string(tr("%s, layer %d, head %d"), tr(attention_kind_label(a.kind)), a.layer, a.head);
+        Status fonts;
+        const FontRaster & font = export_font(s.font_dir.empty() ? default_assets_dir() + "/fonts" : s.font_dir, &fonts);
+        if (!fonts) return Status::error("cannot draw the picture's labels: " + fonts.message);
         const std::string head = a.head < 0 ? "mean" : "h" + std::to_string(a.head);
-        *out = {"attention-" + kind + "-l" + std::to_string(a.layer) + "-" + head + ".png", "image/png", attention_png(p)};
+        *out = {"attention-" + kind + "-l" + std::to_string(a.layer) + "-" + head + ".png", "image/png", attention_png(p, font)};
         if (out->bytes.empty()) return Status::error("the selected map is empty");
     } else {
         return Status::error("unknown export \"" + what + "\" (png, json, npz, npy)");

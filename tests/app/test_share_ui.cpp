@@ -4,12 +4,18 @@
 #include "app/share_exports.h"
 #include "app/translation_runner.h"
 #include "app/url_state_apply.h"
+#include "app/attention_png.h"
+#include "ui/i18n.h"
 #include "ui/widgets/color_scale.h"
 
 #include <gtest/gtest.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 #include <stb_image.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 
 namespace {
 
@@ -107,6 +113,16 @@ TEST(ShareExports, PngUsesTheHeatmapColours) {
     }
     stbi_image_free(px);
     EXPECT_EQ(found, int(m->values.size()));
+    // The same map with the interface in 繁體中文: its title is drawn in Chinese.
+    ASSERT_TRUE(attn::load_ui_catalogues(ATTN_BUILD_ASSETS_DIR).ok);
+    attn::set_ui_language(attn::UiLanguage::TraditionalChinese);
+    attn::ExportFile png_zh;
+    const attn::Status zh_ok = attn::make_export(f.s, "png", &png_zh);
+    attn::set_ui_language(attn::UiLanguage::English);
+    ASSERT_TRUE(zh_ok.ok) << zh_ok.message;
+    EXPECT_EQ(png_zh.name, png.name);
+    EXPECT_NE(png_zh.bytes, png.bytes);
+    std::ofstream(std::string(ATTN_BUILD_ASSETS_DIR) + "/../test-output/attention-export-zh-TW.png", std::ios::binary) << png_zh.bytes;
     attn::ExportFile npy;
     ASSERT_TRUE(attn::make_export(f.s, "npy", &npy).ok);
     EXPECT_EQ(npy.name, "attention-cross.npy");
@@ -116,3 +132,73 @@ TEST(ShareExports, PngUsesTheHeatmapColours) {
 }
 
 } // namespace
+
+// ---- The PNG's text: the UI's fonts through stb_truetype, Chinese included.
+
+namespace {
+
+const std::string kFonts = std::string(ATTN_BUILD_ASSETS_DIR) + "/fonts";
+
+attn::FontRaster ui_fonts() {
+    attn::FontRaster f;
+    EXPECT_TRUE(f.load({kFonts + "/ui.ttf", kFonts + "/cjk.ttf"}).ok);
+    return f;
+}
+
+int inked(const attn::TextBitmap & b) {
+    int n = 0;
+    for (uint8_t c : b.coverage) n += c > 128;
+    return n;
+}
+
+std::string png_of(const attn::AttentionPicture & p, const attn::FontRaster & f) {
+    return attn::attention_png(p, f);
+}
+
+} // namespace
+
+TEST(FontRaster, RefusesAFileThatIsNotAFont) {
+    std::string bytes;
+    {
+        std::ifstream in(kFonts + "/ui.ttf", std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    ASSERT_GT(bytes.size(), 1000u);
+    const std::string cut = std::string(ATTN_BUILD_ASSETS_DIR) + "/../test-output-cut.ttf";
+    std::ofstream(cut, std::ios::binary).write(bytes.data(), 600);  // its table directory points past the end
+    attn::FontRaster f;
+    attn::Status s = f.load({cut});
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.message.find("not a readable TrueType font"), std::string::npos) << s.message;
+    EXPECT_FALSE(f.loaded());
+    EXPECT_FALSE(f.load({kFonts + "/ui-chars.txt"}).ok);
+    EXPECT_TRUE(f.render("attention", 18).coverage.empty());
+    std::remove(cut.c_str());
+}
+
+TEST(FontRaster, ChineseComesFromTheCjkFontAndTheRestFromDejaVu) {
+    const attn::FontRaster f = ui_fonts();
+    const attn::TextBitmap zhu = f.render("注", 20), q = f.render("?", 20), a = f.render("a", 20);
+    EXPECT_GT(inked(zhu), inked(q));          // a dense ideograph, not a question mark
+    EXPECT_GT(zhu.width, a.width);            // full width
+    EXPECT_EQ(f.render("🐈", 20).coverage, q.coverage);  // in neither font: '?'
+    EXPECT_EQ(f.render("\xff", 20).coverage, q.coverage);  // invalid UTF-8: '?'
+    EXPECT_NEAR(f.width("注意力", 20), 3 * zhu.width - 3, 4);
+    attn::FontRaster dejavu_only;
+    ASSERT_TRUE(dejavu_only.load({kFonts + "/ui.ttf", kFonts + "/missing.ttf"}).ok);
+    EXPECT_EQ(dejavu_only.render("注", 20).coverage, q.coverage);
+}
+
+TEST(ShareExports, PngCarriesChineseTokensAndTitle) {
+    const attn::FontRaster f = ui_fonts();
+    const float values[4] = {0.9f, 0.1f, 0.3f, 0.7f};
+    attn::AttentionPicture zh{values, 2, 2, {"注意", "力"}, {"attention", "。"}, "交叉注意力"};
+    attn::AttentionPicture ascii = zh;
+    ascii.row_labels = {"??", "?"};
+    ascii.col_labels = {"attention", "?"};
+    ascii.title = "?????";
+    const std::string a = png_of(zh, f), b = png_of(ascii, f);
+    ASSERT_FALSE(a.empty());
+    EXPECT_NE(a, b);
+    EXPECT_TRUE(png_of(zh, attn::FontRaster{}).empty());  // no fonts: no picture, never '?'
+}

@@ -29,7 +29,7 @@ void selectors(AppState & s) {
     ImGui::SetNextItemWidth(280);
     if (ImGui::BeginCombo("##kind", tr(attention_kind_label(a.kind)))) {
         for (int k = 0; k < 3; k++)
-            if (ImGui::Selectable(attention_kind_label(AttentionKind(k)), int(a.kind) == k)) { a.kind = AttentionKind(k); changed = true; }
+            if (ImGui::Selectable(tr(attention_kind_label(AttentionKind(k))), int(a.kind) == k)) { a.kind = AttentionKind(k); changed = true; }
         ImGui::EndCombo();
     }
     const int layers = attention_layers(t, a.kind);

@@ -145,6 +145,7 @@ struct AppState {
 
     // Facts shown in About, filled by the app at start-up.
     std::string gl_renderer, gl_version, font_status;
+    std::string font_dir;  // where the UI's fonts are; the PNG export draws its text with them too
     long long frame_count = 0;   // frames drawn
     long long idle_frames = 0;   // frames skipped because nothing changed
 
