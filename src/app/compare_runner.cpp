@@ -64,14 +64,15 @@ bool CompareRunner::load_rnns(const std::string & language) {
         const CompareModel m = CompareModel(i);
         const std::string file = model_file(m, language), path = m_assets + "/models/" + file;
         if (fetched[i] == FetchState::Failed || !file_exists(path)) {
-            r.error[i] = std::string(compare_title(m)) + " is not installed: " + file + " was not found (" +
-                         (fetched[i] == FetchState::Failed ? "the site did not serve " + std::string(kSiteModelsFolder) + file : path) + ").";
+            r.error[i] = fetched[i] == FetchState::Failed
+                             ? Message{N_("{0} is not installed: the site did not serve {1}."), {compare_title(m), std::string(kSiteModelsFolder) + file}}
+                             : Message{N_("{0} is not installed: {1} was not found."), {compare_title(m), path}};
             continue;
         }
         auto t = std::make_unique<Translator>();
-        if (Status s = Translator::load(path, t.get()); !s) r.error[i] = std::string(compare_title(m)) + " could not be loaded: " + s.message;
+        if (Status s = Translator::load(path, t.get()); !s) r.error[i] = {N_("{0} could not be loaded: {1}"), {compare_title(m), s.message}};
         else if (std::string(t->architecture()) != compare_architecture(m))
-            r.error[i] = path + " holds a " + t->architecture() + " model, not " + compare_title(m) + ".";
+            r.error[i] = {N_("{0} holds a {1} model, not {2}."), {path, t->architecture(), compare_title(m)}};
         else r.model[i] = std::move(t);
     }
     r.loaded = true;
@@ -102,13 +103,13 @@ void CompareRunner::run(AppState & state, const TranslationRunner & translations
     const Translator * transformer = translations.current(state);
     if (!transformer) {
         v = CompareState{};
-        v.message = "No translation model could be loaded, so there is nothing to compare.";
+        v.message = {N_("No translation model could be loaded, so there is nothing to compare."), {}};
     } else {
         const std::string & language = transformer->target_language();
         if (v.language != language) reset_bleu(state, language);
         if (!load_rnns(language)) {
             v.ready = false;
-            v.message = "Downloading the two RNN translators (a few MB, once)…";
+            v.message = {N_("Downloading the two RNN translators (a few MB, once)…"), {}};
             return;  // update() tries again next frame
         }
         compare(state, *transformer);
@@ -174,16 +175,18 @@ void CompareRunner::reset_bleu(AppState & state, const std::string & language) {
         m_table_read = true;
     }
     if (!m_table_error.empty()) {
-        b.shipped_error = "No shipped BLEU numbers: " + m_table_error;
+        b.shipped_error = {N_("No shipped BLEU numbers: {0}"), {m_table_error}};
         return;
     }
     b.shipped = bleu_chart(m_table.buckets);
+    std::string missing;
     for (int i = 0; i < kCompareModels; i++) {
         const std::string label = file_stem(model_file(CompareModel(i), language));
         const std::vector<double> * column = m_table.column(label);
-        if (!column) b.shipped_error += (b.shipped_error.empty() ? "No shipped numbers for " : ", ") + label;
+        if (!column) missing += (missing.empty() ? "" : ", ") + label;
         b.shipped.series.push_back({compare_title(CompareModel(i)), column ? *column : std::vector<double>(m_table.buckets.size(), NAN)});
     }
+    if (!missing.empty()) b.shipped_error = {N_("No shipped numbers for {0}"), {missing}};
 }
 
 void CompareRunner::advance_recompute(AppState & state, const Translator & transformer) {
@@ -196,9 +199,9 @@ void CompareRunner::advance_recompute(AppState & state, const Translator & trans
             if (const Translator * t = translator(CompareModel(i), &transformer, state.compare.language)) models.push_back(t);
         std::vector<EvalItem> items;
         if (models.size() != size_t(kCompareModels)) {
-            b.recompute_error = "Recomputing needs all three models.";
+            b.recompute_error = {N_("Recomputing needs all three models."), {}};
         } else if (Status s = read_eval_items(m_assets + "/mini-test.tsv", state.compare.language, &items); !s) {
-            b.recompute_error = "No mini test set: " + s.message;
+            b.recompute_error = {N_("No mini test set: {0}"), {s.message}};
         } else {
             b.sentences = int(items.size());
             m_recompute.start(std::move(items), std::move(models));

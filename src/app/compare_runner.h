@@ -46,7 +46,7 @@ public:
 private:
     struct Rnns {
         std::unique_ptr<Translator> model[2];  // RnnEncDec, RnnSearch (CompareModel order)
-        std::string error[2];
+        Message error[2];
         bool loaded = false;                   // tried: every file fetched and read, or failed
     };
     bool load_rnns(const std::string & language);  // false while downloading

@@ -58,15 +58,16 @@ bool ImageRunner::load_models(ImageState & v) {
         const std::string file = image_model_file(m), path = m_assets + "/models/" + file;
         out.label = image_model_title(m);
         if (fetched[i] == FetchState::Failed || !file_exists(path)) {
-            out.error = out.label + " is not installed: " + file + " was not found (" +
-                        (fetched[i] == FetchState::Failed ? "the site did not serve " + std::string(kSiteModelsFolder) + file : path) + ").";
+            out.error = fetched[i] == FetchState::Failed
+                            ? Message{N_("{0} is not installed: the site did not serve {1}."), {out.label, std::string(kSiteModelsFolder) + file}}
+                            : Message{N_("{0} is not installed: {1} was not found."), {out.label, path}};
             continue;
         }
         auto c = std::make_unique<ImageClassifier>();
         if (Status s = ImageClassifier::load(path, c.get()); !s) {
-            out.error = out.label + " could not be loaded: " + s.message;
+            out.error = {N_("{0} could not be loaded: {1}"), {out.label, s.message}};
         } else if (c->has_cbam() != (m == ImageModel::Cbam)) {
-            out.error = path + " holds a " + c->label() + " model, not " + out.label + ".";
+            out.error = {N_("{0} holds a {1} model, not {2}."), {path, c->label(), out.label}};
         } else {
             const std::string accuracy = c->metadata("test_accuracy");
             out.test_accuracy = accuracy.empty() ? -1 : std::atof(accuracy.c_str());
@@ -80,7 +81,7 @@ bool ImageRunner::load_models(ImageState & v) {
 void ImageRunner::load_gallery(ImageState & v) {
     if (m_gallery_loaded) return;
     m_gallery_loaded = true;
-    if (Status s = load_fashion_gallery(m_assets, &v.gallery); !s) v.gallery.error = "No test images to show: " + s.message;
+    if (Status s = load_fashion_gallery(m_assets, &v.gallery); !s) v.gallery.error = {N_("No test images to show: {0}"), {s.message}};
 }
 
 void ImageRunner::update(AppState & state) {
@@ -109,7 +110,7 @@ void ImageRunner::update(AppState & state) {
         m_classify_pending = v.ready;
     }
     if (!load_models(v)) {
-        v.message = "Downloading the two classifiers (0.65 MB, once)…";
+        v.message = {N_("Downloading the two classifiers (0.65 MB, once)…"), {}};
         return;  // the next frame asks again
     }
     v.message.clear();
@@ -129,7 +130,7 @@ void ImageRunner::upload(AppState & state, const uint8_t * bytes, size_t size, c
     state.show_image = true;
     PreprocessResult r;
     if (Status s = preprocess_image(bytes, size, state.image.options, &r); !s) {
-        state.image.error = name + ": " + s.message;
+        state.image.error = s.said, state.image.error_file = name;
         return;
     }
     m_bytes.assign(bytes, bytes + size);
@@ -141,7 +142,7 @@ void ImageRunner::upload_file(AppState & state, const std::string & path) {
     state.show_image = true;
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in) {
-        state.image.error = "Could not open " + path + ".";
+        state.image.error = {N_("Could not open {0}."), {path}}, state.image.error_file.clear();
         return;
     }
     const std::streamoff size = in.tellg();
@@ -152,7 +153,7 @@ void ImageRunner::upload_file(AppState & state, const std::string & path) {
     std::vector<uint8_t> bytes(static_cast<size_t>(size));
     in.seekg(0);
     if (!in.read(reinterpret_cast<char *>(bytes.data()), size)) {
-        state.image.error = "Could not read " + path + ".";
+        state.image.error = {N_("Could not read {0}."), {path}}, state.image.error_file.clear();
         return;
     }
     upload(state, bytes.data(), bytes.size(), base_name(path));
@@ -160,15 +161,16 @@ void ImageRunner::upload_file(AppState & state, const std::string & path) {
 
 void ImageRunner::refuse_upload(AppState & state, const std::string & name, double bytes) {
     state.show_image = true;
-    state.image.error = name + ": the file is " + megabytes(bytes) + "; pictures up to " + megabytes(double(kMaxUploadBytes)) +
-                        " are accepted.";
+    state.image.error = {N_("the file is {0}; pictures up to {1} are accepted."), {megabytes(bytes), megabytes(double(kMaxUploadBytes))}};
+    state.image.error_file = name;
 }
 
 void ImageRunner::show_gallery(AppState & state, int cell) {
     ImageState & v = state.image;
     load_gallery(v);
     if (cell < 0 || cell >= v.gallery.cells()) {
-        v.error = "There is no test image " + std::to_string(cell) + " in the gallery (it has " + std::to_string(v.gallery.cells()) + ").";
+        v.error = {N_("There is no test image {0} in the gallery (it has {1})."), {std::to_string(cell), std::to_string(v.gallery.cells())}};
+        v.error_file.clear();
         return;
     }
     m_bytes.clear();
@@ -202,7 +204,7 @@ void ImageRunner::rerun(AppState & state) {
     if (m_bytes.empty()) return;
     PreprocessResult r;
     if (Status s = preprocess_image(m_bytes.data(), m_bytes.size(), v.options, &r); !s) {
-        v.error = v.source.name + ": " + s.message;
+        v.error = s.said, v.error_file = v.source.name;
         return;
     }
     show(state, std::move(r), v.source);

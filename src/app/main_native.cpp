@@ -106,7 +106,7 @@ int main(int argc, char ** argv) {
             const attn::Translator * t = app.translator().current(st);
             return t && t->is_transformer() ? &t->model().config() : nullptr;
         };
-        if (!attn::apply_url_fragment(link, config_of, &st)) std::fprintf(stderr, "attn_app: %s\n", st.share.link_message.c_str());
+        if (!attn::apply_url_fragment(link, config_of, &st)) std::fprintf(stderr, "attn_app: %s\n", english_lines(st.share.link_message).c_str());
     }
     app.set_always_draw(max_frames > 0);  // a scripted run draws every one of its N frames
     for (long long n = 0; max_frames < 0 || n < max_frames; n++) {

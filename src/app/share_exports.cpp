@@ -37,7 +37,7 @@ const FontRaster & export_font(const std::string & dir, Status * status) {
 
 Status make_export(const AppState & s, const std::string & what, ExportFile * out) {
     const TranslationState & t = attention_view(s);  // what the maps show: pieces, or words
-    if (!t.ready || t.trace.maps.empty()) return Status::error("nothing to export yet: translate a sentence first");
+    if (!t.ready || t.trace.maps.empty()) return Status::error(Message{N_("nothing to export yet: translate a sentence first"), {}});
     const AttentionSelection & a = s.attention;
     const std::string kind = attention_kind_id(a.kind);
     if (what == "json") {
@@ -51,7 +51,7 @@ Status make_export(const AppState & s, const std::string & what, ExportFile * ou
     } else if (what == "png") {
         std::vector<float> storage;
         const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &storage);
-        if (!m.values) return Status::error("this translation has no " + kind + " attention to draw");
+        if (!m.values) return Status::error(Message{N_("this translation has no {0} attention to draw"), {kind}});
         const AttentionAxes axes = attention_axes(t, a.kind);
         AttentionPicture p{m.values, m.rows, m.cols, axes.rows ? *axes.rows : std::vector<std::string>{},
                            axes.cols ? *axes.cols : std::vector<std::string>{}, ""};
@@ -60,10 +60,10 @@ Status make_export(const AppState & s, const std::string & what, ExportFile * ou
                              : printf_string(tr("%s, layer %d, head %d"), tr(attention_kind_label(a.kind)), a.layer, a.head);
         Status fonts;
         const FontRaster & font = export_font(s.font_dir.empty() ? default_assets_dir() + "/fonts" : s.font_dir, &fonts);
-        if (!fonts) return Status::error("cannot draw the picture's labels: " + fonts.message);
+        if (!fonts) return Status::error(Message{N_("cannot draw the picture's labels: {0}"), {fonts.message}});
         const std::string head = a.head < 0 ? "mean" : "h" + std::to_string(a.head);
         *out = {"attention-" + kind + "-l" + std::to_string(a.layer) + "-" + head + ".png", "image/png", attention_png(p, font)};
-        if (out->bytes.empty()) return Status::error("the selected map is empty");
+        if (out->bytes.empty()) return Status::error(Message{N_("the selected map is empty"), {}});
     } else {
         return Status::error("unknown export \"" + what + "\" (png, json, npz, npy)");
     }

@@ -17,7 +17,7 @@ void service_share_requests_with_files(AppState & s) {
         ImGui::SetClipboardText(link.c_str());  // SDL's clipboard: the system one natively
         std::printf("link: %s\n", link.c_str());
         std::fflush(stdout);
-        s.share.notice = "Link copied to the clipboard:\n" + link;
+        s.share.notice = {{N_("Link copied to the clipboard:"), {}}, {link, {}}};
     }
     if (!s.share.export_request.empty()) {
         const std::string what = s.share.export_request;
@@ -25,8 +25,8 @@ void service_share_requests_with_files(AppState & s) {
         ExportFile f;
         Status st = make_export(s, what, &f);
         if (st) st = write_bytes_file(f.name, f.bytes);
-        s.share.notice = st ? "Wrote " + f.name + " (" + std::to_string(f.bytes.size()) + " bytes) in the working directory"
-                            : "Export failed: " + st.message;
+        if (st) s.share.notice = {{N_("Wrote {0} ({1} bytes) in the working directory"), {f.name, std::to_string(f.bytes.size())}}};
+        else s.share.notice = {{N_("Export failed:"), {}}, st.said};
     }
 }
 

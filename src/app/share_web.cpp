@@ -13,7 +13,7 @@ namespace {
 // repeated run of the same sentence is announced too (the host asked for it).
 std::string translation_key(const TranslationState & t) {
     return t.sentence + '\x1f' + t.display + '\x1f' + std::to_string(t.model) + '\x1f' + std::to_string(t.milliseconds) + '\x1f' +
-           t.error;
+           english(t.error);
 }
 
 } // namespace
@@ -24,18 +24,18 @@ void service_share_requests_in_browser(AppState & s) {
         const std::string hash = format_url_state(url_state_of(s));
         // The menu click is a user gesture, so the page may still write the clipboard now.
         EM_ASM({ if (window.attnCopyLink) window.attnCopyLink(UTF8ToString($0)); }, hash.c_str());
-        s.share.notice = "Link copied: paste it anywhere to reopen this view";
+        s.share.notice = {{N_("Link copied: paste it anywhere to reopen this view"), {}}};
     }
     if (!s.share.export_request.empty()) {
         const std::string what = s.share.export_request;
         s.share.export_request.clear();
         ExportFile f;
         if (Status st = make_export(s, what, &f); !st) {
-            s.share.notice = "Export failed: " + st.message;
+            s.share.notice = {{N_("Export failed:"), {}}, st.said};
         } else {
             EM_ASM({ if (window.attnDownload) window.attnDownload(UTF8ToString($0), UTF8ToString($1), HEAPU8.slice($2, $2 + $3)); },
                    f.name.c_str(), f.mime.c_str(), f.bytes.data(), int(f.bytes.size()));
-            s.share.notice = "Downloaded " + f.name;
+            s.share.notice = {{N_("Downloaded {0}"), {f.name}}};
         }
     }
     static std::string last_translation;

@@ -14,6 +14,9 @@
 
 namespace attn {
 
+// A message in the JSON is its English (nlohmann finds this by argument-dependent lookup).
+void to_json(nlohmann::json & j, const Message & m) { j = english(m); }
+
 namespace {
 
 nlohmann::json chart_json(const LineChart & c) {
@@ -91,7 +94,8 @@ nlohmann::json image_json(const AppState & s) {
                           {"spatial", spatial}, {"channel", channel}, {"milliseconds", m.milliseconds}});
     }
     const PreprocessOptions & o = v.options;
-    return {{"open", s.show_image}, {"message", v.message}, {"error", v.error}, {"warnings", v.warnings}, {"ready", v.ready},
+    return {{"open", s.show_image}, {"message", v.message},
+            {"error", v.error_file.empty() ? english(v.error) : v.error_file + ": " + english(v.error)}, {"warnings", v.warnings}, {"ready", v.ready},
             {"source", {{"name", v.source.name}, {"gallery_cell", v.source.gallery_cell}, {"true_label", v.source.true_label}}},
             {"options", {{"grayscale", o.grayscale}, {"crop", o.crop}, {"resize", o.resize}, {"invert", o.invert}}},
             {"stages", stages}, {"input_side", kModelImageSide}, {"input", v.input}, {"explain_class", v.explain_class}, {"models", models},
@@ -170,8 +174,8 @@ std::string app_state_json(const AppState & s) {
         j["step"] = {{"head", c.head}, {"query", a.query}, {"weights", st.weights}, {"sqrt_dk", st.sqrt_dk}};
     }
     j["backend"] = backend_json(s);
-    j["share"] = {{"embed", s.share.embed}, {"panel", s.share.panel}, {"link_message", s.share.link_message},
-                  {"notice", s.share.notice}, {"url", format_url_state(url_state_of(s))}};
+    j["share"] = {{"embed", s.share.embed}, {"panel", s.share.panel}, {"link_message", english_lines(s.share.link_message)},
+                  {"notice", english_lines(s.share.notice)}, {"url", format_url_state(url_state_of(s))}};
     j["compare"] = compare_json(s);
     j["image"] = image_json(s);
     return j.dump();

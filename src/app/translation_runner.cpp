@@ -168,8 +168,8 @@ void TranslationRunner::load(const std::string & assets_dir, AppState & state) {
     state.examples = load_examples(assets_dir + "/examples.tsv");
     if (m_translators.empty()) {
         state.translation = TranslationState{};
-        state.translation.error = "No translation model could be loaded: " +
-                                  (m_load_errors.empty() ? std::string("none found") : m_load_errors[0]);
+        state.translation.error = m_load_errors.empty() ? Message{N_("No translation model could be loaded: none found"), {}}
+                                                        : Message{N_("No translation model could be loaded: {0}"), {m_load_errors[0]}};
     }
     state.model = 0;
     state.request_translation(-1e9);

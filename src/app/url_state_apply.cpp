@@ -20,7 +20,7 @@ const char * kind_url_id(AttentionKind k) {
     return "cross";
 }
 
-void note(std::string * notes, const std::string & text) { *notes += (notes->empty() ? "" : "\n") + text; }
+void note(std::vector<Message> * notes, Message m) { notes->push_back(std::move(m)); }
 
 } // namespace
 
@@ -47,16 +47,16 @@ UrlState url_state_of(const AppState & s) {
 }
 
 std::string apply_url_state(const UrlState & link, const ModelConfigLookup & config_of, AppState * s) {
-    std::string notes;
+    std::vector<Message> notes;
     if (link.model) {
         const auto it = std::find_if(std::begin(kModelIds), std::end(kModelIds), [&](const char * id) { return *link.model == id; });
-        if (it == std::end(kModelIds)) note(&notes, "model \"" + *link.model + "\" is not one of zh_TW, de: kept the current model");
+        if (it == std::end(kModelIds)) note(&notes, {N_("model \"{0}\" is not one of zh_TW, de: kept the current model"), {*link.model}});
         else s->model = int(it - std::begin(kModelIds));
     }
     if (link.sentence) s->set_sentence(*link.sentence, /*from_outside=*/true);
     if (link.lang) parse_ui_language(*link.lang, &s->ui_language);  // the parser allows only known ids
     if (link.tour) {
-        if (*link.tour > kTourSteps) note(&notes, "tour step " + std::to_string(*link.tour) + ": the tour has " + std::to_string(kTourSteps) + " steps");
+        if (*link.tour > kTourSteps) note(&notes, {N_("tour step {0}: the tour has {1} steps"), {std::to_string(*link.tour), std::to_string(kTourSteps)}});
         else open_tour_step(*s, *link.tour - 1);
     }
     if (link.beam) {
@@ -66,7 +66,7 @@ std::string apply_url_state(const UrlState & link, const ModelConfigLookup & con
     if (link.backend) {
         ComputeBackend b;
         if (parse_compute_backend(*link.backend, &b)) s->choose_backend(b);
-        else note(&notes, "backend \"" + *link.backend + "\" is not one of reference, cpu, webgl2: kept " + compute_backend_id(s->backend));
+        else note(&notes, {N_("backend \"{0}\" is not one of reference, cpu, webgl2: kept {1}"), {*link.backend, compute_backend_id(s->backend)}});
     }
     AttentionSelection & a = s->attention;
     if (link.kind)
@@ -80,13 +80,13 @@ std::string apply_url_state(const UrlState & link, const ModelConfigLookup & con
     if (const TransformerConfig * c = config_of ? config_of(s->model) : nullptr) {
         const int layers = a.kind == AttentionKind::EncoderSelf ? c->encoder_layers : c->decoder_layers;
         if (a.layer >= layers) {
-            note(&notes, "layer " + std::to_string(a.layer) + ": this model has " + std::to_string(layers) + " layers (0-" +
-                             std::to_string(layers - 1) + "), showing layer " + std::to_string(layers - 1));
+            note(&notes, {N_("layer {0}: this model has {1} layers (0-{2}), showing layer {2}"),
+                          {std::to_string(a.layer), std::to_string(layers), std::to_string(layers - 1)}});
             a.layer = std::max(0, layers - 1);
         }
         if (a.head >= c->heads) {
-            note(&notes, "head " + std::to_string(a.head) + ": this model has " + std::to_string(c->heads) + " heads (0-" +
-                             std::to_string(c->heads - 1) + "), showing the mean over heads");
+            note(&notes, {N_("head {0}: this model has {1} heads (0-{2}), showing the mean over heads"),
+                          {std::to_string(a.head), std::to_string(c->heads), std::to_string(c->heads - 1)}});
             a.head = -1;
         }
     }
@@ -95,14 +95,16 @@ std::string apply_url_state(const UrlState & link, const ModelConfigLookup & con
         if (bool * open = s->panel_flag(*link.panel)) *open = true;
     }
     s->request_translation(-1e9);
-    s->share.link_message = notes.empty() ? "" : "The link was adjusted:\n" + notes;
-    return notes;
+    s->share.link_message.clear();
+    if (!notes.empty()) s->share.link_message.push_back({N_("The link was adjusted:"), {}});
+    for (Message & m : notes) s->share.link_message.push_back(std::move(m));
+    return english_lines(notes);
 }
 
 bool apply_url_fragment(const std::string & fragment, const ModelConfigLookup & config_of, AppState * s) {
     UrlState link;
     if (Status st = parse_url_state(fragment, &link); !st) {
-        s->share.link_message = "This link could not be opened (" + st.message + "); nothing was changed.";
+        s->share.link_message = {{N_("This link could not be opened; nothing was changed:"), {}}, st.said};
         return false;
     }
     apply_url_state(link, config_of, s);

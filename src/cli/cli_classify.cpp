@@ -83,10 +83,10 @@ int cli_classify(int argc, char ** argv) {
     nlohmann::json out{{"file", image_path}, {"width", pre.source_width}, {"height", pre.source_height},
                        {"background", pre.background}, {"inverted", pre.inverted},
                        {"crop", {pre.crop_x, pre.crop_y, pre.crop_w, pre.crop_h}}, {"input", pre.input}};
-    for (const PreprocessStage & s : pre.stages) out["preprocessing"].push_back({{"step", s.name}, {"enabled", s.enabled}, {"note", s.note}});
-    out["warnings"] = pre.warnings;
+    for (const PreprocessStage & s : pre.stages) out["preprocessing"].push_back({{"step", s.name}, {"enabled", s.enabled}, {"note", english(s.note)}});
+    out["warnings"] = english(pre.warnings);
     if (!json)
-        for (const std::string & w : pre.warnings) std::fprintf(stderr, "note: %s: %s\n", image_path.c_str(), w.c_str());
+        for (const std::string & w : english(pre.warnings)) std::fprintf(stderr, "note: %s: %s\n", image_path.c_str(), w.c_str());
     for (const std::string & path : models) {
         ImageClassifier clf;
         if (Status s = ImageClassifier::load(path, &clf); !s) return fail(json, s.message);

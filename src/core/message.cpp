@@ -26,4 +26,10 @@ std::vector<std::string> english(const std::vector<Message> & messages) {
     return out;
 }
 
+std::string english_lines(const std::vector<Message> & messages) {
+    std::string out;
+    for (const Message & m : messages) out += (out.empty() ? "" : "\n") + english(m);
+    return out;
+}
+
 } // namespace attn

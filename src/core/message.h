@@ -17,11 +17,16 @@ constexpr const char * N_(const char * english) { return english; }
 struct Message {
     std::string text;               // English, with {0} … {9}
     std::vector<std::string> args;  // what the placeholders stand for, in order
+
+    bool empty() const { return text.empty(); }
+    void clear() { text.clear(), args.clear(); }
 };
 
 // `pattern` with each {i} replaced by args[i]; a {i} without an arg stays as it is.
 std::string format_message(std::string_view pattern, const std::vector<std::string> & args);
 std::string english(const Message & m);
 std::vector<std::string> english(const std::vector<Message> & messages);
+// The messages in English, a line each.
+std::string english_lines(const std::vector<Message> & messages);
 
 } // namespace attn

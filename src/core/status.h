@@ -6,7 +6,14 @@
 //     if (!s) show_error(s.message);
 //
 // [[nodiscard]]: dropping a Status on the floor is almost always a bug, so the compiler says so.
+//
+// An error a visitor may meet (a bad upload, a bad link) is made from a Message, so the interface
+// can say it in the visitor's language; the others (training configs, corpus files) are plain text.
+//
+//     return Status::error(Message{N_("the file is empty (0 bytes)"), {}});
 #pragma once
+#include "core/message.h"
+
 #include <string>
 #include <utility>
 
@@ -14,10 +21,18 @@ namespace attn {
 
 struct [[nodiscard]] Status {
     bool ok = true;
-    std::string message;  // empty when ok
+    std::string message;  // in English (the CLI, logs, the JSON); empty when ok
+    Message said;         // the same for the interface to translate (ui/i18n.h: tr_message)
 
     static Status success() { return {}; }
-    static Status error(std::string message) { return {false, std::move(message)}; }
+    static Status error(std::string message) {
+        Message m{message, {}};
+        return {false, std::move(message), std::move(m)};
+    }
+    static Status error(Message m) {
+        std::string text = english(m);
+        return {false, std::move(text), std::move(m)};
+    }
     explicit operator bool() const { return ok; }
 };
 

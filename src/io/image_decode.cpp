@@ -24,15 +24,15 @@ static bool png_dimensions(const uint8_t * b, size_t size, int64_t * w, int64_t 
 }
 
 static Status too_many_pixels(int64_t w, int64_t h, int64_t max_pixels) {
-    return Status::error("the image is " + std::to_string(w) + "×" + std::to_string(h) + " pixels; the limit is " +
-                         std::to_string(max_pixels / 1000000) + " megapixels");
+    return Status::error(Message{N_("the image is {0}×{1} pixels; the limit is {2} megapixels"),
+                                 {std::to_string(w), std::to_string(h), std::to_string(max_pixels / 1000000)}});
 }
 
 // Header checks, then stb_image's decode to `channels` channels (1 grey, 4 RGBA).
 static Status decode(const uint8_t * bytes, size_t size, int64_t max_pixels, int channels, int * w_out, int * h_out,
                      std::vector<uint8_t> * pixels) {
-    if (size == 0) return Status::error("the file is empty (0 bytes)");
-    if (size > size_t(INT_MAX)) return Status::error("the file is too large to be an image we can read");
+    if (size == 0) return Status::error(Message{N_("the file is empty (0 bytes)"), {}});
+    if (size > size_t(INT_MAX)) return Status::error(Message{N_("the file is too large to be an image we can read"), {}});
     int64_t png_w = 0, png_h = 0;
     // IHDR sides are up to 2^32 - 1 each, so their product can overflow int64: divide instead.
     if (png_dimensions(bytes, size, &png_w, &png_h) && png_w > 0 && png_h > max_pixels / png_w)
@@ -42,13 +42,12 @@ static Status decode(const uint8_t * bytes, size_t size, int64_t max_pixels, int
     if (Status s = check_png_chunk_lengths(bytes, size); !s) return s;  // before stb allocates for IDAT
     int w = 0, h = 0, file_channels = 0;
     if (!stbi_info_from_memory(bytes, int(size), &w, &h, &file_channels))
-        return Status::error(std::string("not an image this playground can read (PNG, JPEG, BMP or GIF): ") +
-                             stbi_failure_reason());
-    if (w <= 0 || h <= 0) return Status::error("the image has no pixels");
+        return Status::error(Message{N_("not an image this playground can read (PNG, JPEG, BMP or GIF): {0}"), {stbi_failure_reason()}});
+    if (w <= 0 || h <= 0) return Status::error(Message{N_("the image has no pixels"), {}});
     if (int64_t(w) * int64_t(h) > max_pixels) return too_many_pixels(w, h, max_pixels);
     int dw = 0, dh = 0, dc = 0;
     stbi_uc * data = stbi_load_from_memory(bytes, int(size), &dw, &dh, &dc, channels);
-    if (!data) return Status::error(std::string("the image is damaged or cut short (the decoder stopped at: ") + stbi_failure_reason() + ")");
+    if (!data) return Status::error(Message{N_("the image is damaged or cut short (the decoder stopped at: {0})"), {stbi_failure_reason()}});
     pixels->assign(data, data + size_t(dw) * size_t(dh) * size_t(channels));
     stbi_image_free(data);
     *w_out = dw, *h_out = dh;

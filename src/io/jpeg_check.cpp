@@ -33,8 +33,8 @@ Status check_jpeg_huffman_tables(const uint8_t * b, size_t size) {
                 unsigned symbols = 0;
                 for (size_t k = 1; k <= 16; k++) symbols += at(p + k);
                 if (symbols > 256)
-                    return Status::error("the image is damaged: a JPEG Huffman table declares " + std::to_string(symbols) +
-                                         " symbols (at most 256 exist)");
+                    return Status::error(Message{N_("the image is damaged: a JPEG Huffman table declares {0} symbols (at most 256 exist)"),
+                                                 {std::to_string(symbols)}});
                 defined[q >> 4][q & 15] = true;
                 p += 17 + symbols;
                 remaining -= long(17 + symbols);
@@ -53,7 +53,7 @@ Status check_jpeg_huffman_tables(const uint8_t * b, size_t size) {
                 const unsigned td = at(i + 6 + 2 * c) >> 4, ta = at(i + 6 + 2 * c) & 15;
                 if (td > 3 || ta > 3) break;  // stb_image refuses these itself
                 if ((uses_dc && !defined[0][td]) || (uses_ac && !defined[1][ta]))
-                    return Status::error("the image is damaged: a JPEG scan uses a Huffman table the file never defines");
+                    return Status::error(Message{N_("the image is damaged: a JPEG scan uses a Huffman table the file never defines"), {}});
             }
         }
         i += 2 + len;

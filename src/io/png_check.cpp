@@ -13,8 +13,8 @@ Status check_png_chunk_lengths(const uint8_t * b, size_t size) {
         const uint64_t length = uint64_t(b[at]) << 24 | uint64_t(b[at + 1]) << 16 | uint64_t(b[at + 2]) << 8 | b[at + 3];
         const uint64_t left = size - at - 8;  // bytes after this chunk's header
         if (length > left)
-            return Status::error("the image is damaged or cut short (a PNG chunk of " + std::to_string(length) +
-                                 " bytes runs past the end of the file)");
+            return Status::error(Message{N_("the image is damaged or cut short (a PNG chunk of {0} bytes runs past the end of the file)"),
+                                         {std::to_string(length)}});
         if (std::memcmp(b + at + 4, "IEND", 4) == 0) break;
         at += 8 + size_t(length) + 4;
     }

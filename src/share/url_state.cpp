@@ -39,22 +39,6 @@ bool is_identifier(const std::string & v) {
     return true;
 }
 
-// A decimal integer in [lo, hi]: optional '-', at most 6 digits, nothing else (no "1e3", " 1", "0x1").
-Status parse_int(const std::string & key, const std::string & v, int lo, int hi, int * out) {
-    size_t i = v.size() > 0 && v[0] == '-' ? 1 : 0;
-    if (i == v.size() || v.size() - i > 6) return Status::error(key + ": \"" + v + "\" is not a number");
-    long value = 0;
-    for (; i < v.size(); i++) {
-        if (v[i] < '0' || v[i] > '9') return Status::error(key + ": \"" + v + "\" is not a number");
-        value = value * 10 + (v[i] - '0');
-    }
-    if (v[0] == '-') value = -value;
-    if (value < lo || value > hi)
-        return Status::error(key + ": " + v + " is out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
-    *out = int(value);
-    return Status::success();
-}
-
 // A value as it may be quoted in a message: printable ASCII only, at most 40 bytes.
 std::string shown(const std::string & v) {
     std::string s;
@@ -62,25 +46,47 @@ std::string shown(const std::string & v) {
     return v.size() > 40 ? s + "..." : s;
 }
 
+// A decimal integer in [lo, hi]: optional '-', at most 6 digits, nothing else (no "1e3", " 1", "0x1").
+Status parse_int(const std::string & key, const std::string & v, int lo, int hi, int * out) {
+    size_t i = v.size() > 0 && v[0] == '-' ? 1 : 0;
+    const auto not_a_number = [&] { return Status::error(Message{N_("{0}: \"{1}\" is not a number"), {key, shown(v)}}); };
+    if (i == v.size() || v.size() - i > 6) return not_a_number();
+    long value = 0;
+    for (; i < v.size(); i++) {
+        if (v[i] < '0' || v[i] > '9') return not_a_number();
+        value = value * 10 + (v[i] - '0');
+    }
+    if (v[0] == '-') value = -value;
+    if (value < lo || value > hi)
+        return Status::error(Message{N_("{0}: {1} is out of range ({2} to {3})"), {key, v, std::to_string(lo), std::to_string(hi)}});
+    *out = int(value);
+    return Status::success();
+}
+
+template <size_t N>
+Status not_one_of(const std::string & key, const std::string & value, const std::array<const char *, N> & allowed) {
+    return Status::error(Message{N_("{0}: \"{1}\" is not one of {2}"), {key, shown(value), list(allowed)}});
+}
+
 Status parse_field(const std::string & key, const std::string & value, UrlState * st) {
     if (key == "panel") {
-        if (!one_of(value, kPanels)) return Status::error("panel: \"" + shown(value) + "\" is not one of " + list(kPanels));
+        if (!one_of(value, kPanels)) return not_one_of(key, value, kPanels);
         st->panel = value;
     } else if (key == "model") {
-        if (!is_identifier(value)) return Status::error("model: \"" + shown(value) + "\" is not a model id");
+        if (!is_identifier(value)) return Status::error(Message{N_("model: \"{0}\" is not a model id"), {shown(value)}});
         st->model = value;
     } else if (key == "sentence") {
         if (value.size() > kUrlMaxSentenceBytes)
-            return Status::error("sentence: " + std::to_string(value.size()) + " bytes is longer than a link may carry (" +
-                                 std::to_string(kUrlMaxSentenceBytes) + ")");
-        if (!utf8_is_valid(value)) return Status::error("sentence: not valid UTF-8 text");
+            return Status::error(Message{N_("sentence: {0} bytes is longer than a link may carry ({1})"),
+                                         {std::to_string(value.size()), std::to_string(kUrlMaxSentenceBytes)}});
+        if (!utf8_is_valid(value)) return Status::error(Message{N_("sentence: not valid UTF-8 text"), {}});
         st->sentence = value;
     } else if (key == "beam") {
         int b = 0;
         if (Status s = parse_int(key, value, 1, kUrlMaxBeam, &b); !s) return s;
         st->beam = b;
     } else if (key == "kind") {
-        if (!one_of(value, kKinds)) return Status::error("kind: \"" + shown(value) + "\" is not one of " + list(kKinds));
+        if (!one_of(value, kKinds)) return not_one_of(key, value, kKinds);
         st->kind = value;
     } else if (key == "layer") {
         int l = 0;
@@ -96,20 +102,20 @@ Status parse_field(const std::string & key, const std::string & value, UrlState 
         if (Status s = parse_int(key, value, 0, kUrlMaxQuery, &q); !s) return s;
         st->query = q;
     } else if (key == "view") {
-        if (!one_of(value, kViews)) return Status::error("view: \"" + shown(value) + "\" is not one of " + list(kViews));
+        if (!one_of(value, kViews)) return not_one_of(key, value, kViews);
         st->view = value;
     } else if (key == "tokens") {
-        if (!one_of(value, kTokens)) return Status::error("tokens: \"" + shown(value) + "\" is not one of " + list(kTokens));
+        if (!one_of(value, kTokens)) return not_one_of(key, value, kTokens);
         st->tokens = value;
     } else if (key == "tour") {
         int v = 0;
         if (Status s = parse_int(key, value, 1, kUrlMaxTourStep, &v); !s) return s;
         st->tour = v;
     } else if (key == "lang") {
-        if (!one_of(value, kLangs)) return Status::error("lang: \"" + shown(value) + "\" is not one of " + list(kLangs));
+        if (!one_of(value, kLangs)) return not_one_of(key, value, kLangs);
         st->lang = value;
     } else if (key == "backend") {
-        if (!is_identifier(value)) return Status::error("backend: \"" + shown(value) + "\" is not a backend id");
+        if (!is_identifier(value)) return Status::error(Message{N_("backend: \"{0}\" is not a backend id"), {shown(value)}});
         st->backend = value;
     }
     // Any other key: ignored, so links from newer or older versions still open.
@@ -121,8 +127,8 @@ Status parse_field(const std::string & key, const std::string & value, UrlState 
 Status parse_url_state(std::string_view hash, UrlState * out) {
     if (!hash.empty() && hash[0] == '#') hash.remove_prefix(1);
     if (hash.size() > kUrlMaxFragmentBytes)
-        return Status::error("the link's state is " + std::to_string(hash.size()) + " bytes, more than " +
-                             std::to_string(kUrlMaxFragmentBytes));
+        return Status::error(Message{N_("the link's state is {0} bytes, more than {1}"),
+                                     {std::to_string(hash.size()), std::to_string(kUrlMaxFragmentBytes)}});
     // Parsed into a fresh state and committed at the end: a bad field must not leave half a link
     // applied. Fields the link does not name stay unset (the app keeps its own values for them).
     UrlState st;
@@ -135,9 +141,9 @@ Status parse_url_state(std::string_view hash, UrlState * out) {
         if (pair.empty()) continue;  // "a=1&&b=2", a trailing '&'
         const size_t eq = pair.find('=');
         std::string key, value;
-        if (!percent_decode(pair.substr(0, eq), &key)) return Status::error("malformed %-escape in a key");
+        if (!percent_decode(pair.substr(0, eq), &key)) return Status::error(Message{N_("a key has a malformed percent-escape"), {}});
         if (eq == std::string_view::npos) continue;  // a bare word: not ours, ignored like an unknown key
-        if (!percent_decode(pair.substr(eq + 1), &value)) return Status::error(shown(key) + ": malformed %-escape");
+        if (!percent_decode(pair.substr(eq + 1), &value)) return Status::error(Message{N_("{0}: malformed percent-escape"), {shown(key)}});
         if (Status s = parse_field(key, value, &st); !s) return s;
     }
     *out = st;

@@ -52,14 +52,14 @@ BackendDecision decide_backend(ComputeBackend wanted, bool gl_available, const s
     d.run_on = wanted;
     if (wanted != ComputeBackend::WebGL2 || gl_available) return d;
     d.run_on = ComputeBackend::Cpu;
-    d.notice = "WebGL2 is not available (" + (gl_unavailable_reason.empty() ? std::string("no reason given") : gl_unavailable_reason) +
-               "): switched to " + compute_backend_label(ComputeBackend::Cpu) + ". Your sentence and selections are kept.";
+    d.notice = {N_("WebGL2 is not available ({0}): switched to {1}. Your sentence and selections are kept."),
+                {gl_unavailable_reason.empty() ? N_("no reason given") : gl_unavailable_reason, compute_backend_label(ComputeBackend::Cpu)}};
     return d;
 }
 
-std::string gpu_failure_notice(const std::string & reason) {
-    return "WebGL2 stopped working (" + reason + "): switched to " + std::string(compute_backend_label(ComputeBackend::Cpu)) +
-           ". Your sentence and selections are kept.";
+Message gpu_failure_notice(const std::string & reason) {
+    return {N_("WebGL2 stopped working ({0}): switched to {1}. Your sentence and selections are kept."),
+            {reason, compute_backend_label(ComputeBackend::Cpu)}};
 }
 
 } // namespace attn

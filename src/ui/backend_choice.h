@@ -4,6 +4,7 @@
 // that decides what actually runs, so the rule is unit-tested without a GPU.
 #pragma once
 #include "backend/op_timing.h"
+#include "core/message.h"
 
 #include <string>
 #include <string_view>
@@ -26,18 +27,18 @@ bool parse_compute_backend(std::string_view text, ComputeBackend * out);
 // search both run on it); without one the selection switches to the fast CPU path, with a notice.
 struct BackendDecision {
     ComputeBackend run_on = ComputeBackend::Cpu;  // the new selection when it differs from `wanted`
-    std::string notice;  // what the user is told; empty when the choice runs as selected
+    Message notice;      // what the user is told; empty when the choice runs as selected
 };
 BackendDecision decide_backend(ComputeBackend wanted, bool gl_available, const std::string & gl_unavailable_reason);
 // The notice after the GPU failed during a run (e.g. the context was lost): the app switches.
-std::string gpu_failure_notice(const std::string & reason);
+Message gpu_failure_notice(const std::string & reason);
 
 // What the panel shows about the backend; filled by the translation runner.
 struct BackendStatus {
     bool gl_available = false;
     std::string gl_unavailable;       // why WebGL2 cannot be selected (the disabled option's tooltip)
     ComputeBackend ran = ComputeBackend::Cpu;  // what the last translation actually ran on
-    std::string notice;               // a fallback the user must see; cleared when they choose again
+    Message notice;                   // a fallback the user must see; cleared when they choose again
     // Parity of the last WebGL2 translation against the CPU reference (max abs diff), -1 when none.
     double logits_max_diff = -1, maps_max_diff = -1;
     bool same_tokens = false;

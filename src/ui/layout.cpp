@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace attn {
 
@@ -57,6 +58,14 @@ void place_next_window(Panel p) {
 void same_line_if_fits(float width) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+bool collapsing_header_that_fits(const char * full, const char * shorter, const char * id) {
+    const ImGuiStyle & st = ImGui::GetStyle();
+    const float arrow = ImGui::GetFontSize() + st.FramePadding.x * 3;  // the triangle and its spacing
+    const bool fits = ImGui::CalcTextSize(full).x + arrow <= ImGui::GetContentRegionAvail().x;
+    const std::string label = std::string(fits ? full : shorter) + "###" + id;
+    return ImGui::CollapsingHeader(label.c_str());
 }
 
 } // namespace attn

@@ -21,4 +21,8 @@ void set_fill_viewport(bool on);
 // widgets, so the panels work on a phone too.
 void same_line_if_fits(float width);
 
+// A collapsing header labelled `full` where that fits the window's width, else `shorter`: ImGui
+// clips a header's label at the edge rather than wrapping it. `id` keeps it the same header.
+bool collapsing_header_that_fits(const char * full, const char * shorter, const char * id);
+
 } // namespace attn

@@ -68,8 +68,8 @@ void draw_embedded_panel(AppState & s) {
 }
 
 void draw_link_message(AppState & s) {
-    std::string & text = !s.share.link_message.empty() ? s.share.link_message : s.share.notice;
-    if (text.empty()) return;
+    std::vector<Message> & lines = !s.share.link_message.empty() ? s.share.link_message : s.share.notice;
+    if (lines.empty()) return;
     const ImGuiViewport * vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 12, vp->WorkPos.y + vp->WorkSize.y - 12), ImGuiCond_Always,
                             ImVec2(1, 1));
@@ -78,9 +78,9 @@ void draw_link_message(AppState & s) {
                                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
     if (ImGui::Begin("##link_message", nullptr, flags)) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-        ImGui::TextUnformatted(text.c_str());
+        for (const Message & m : lines) ImGui::TextUnformatted(tr_message(m).c_str());
         ImGui::PopTextWrapPos();
-        if (ImGui::SmallButton(tr_id("OK", "ok"))) text.clear();
+        if (ImGui::SmallButton(tr_id("OK", "ok"))) lines.clear();
     }
     ImGui::End();
 }

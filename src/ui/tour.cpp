@@ -84,6 +84,9 @@ void apply_tour_preset(AppState & s) {
     s.tour.preset_pending = false;
     const TourPreset & p = kSteps[s.tour.step].preset;
     if (bool * open = s.panel_flag(p.panel)) *open = true;
+    // In front of a full-screen panel an earlier step opened (Compare, Image); a window not made
+    // yet comes to the front by itself.
+    ImGui::SetWindowFocus((std::string("###") + p.panel).c_str());
     s.share.panel = p.panel;  // embedded, the frame shows this panel
     AttentionSelection & a = s.attention;
     a.kind = p.kind;

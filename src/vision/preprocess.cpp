@@ -43,7 +43,7 @@ std::vector<uint8_t> resize_area(const uint8_t * src, int sw, int sh, int dw, in
 }
 
 template <int Channels>
-PreprocessStage stage(const char * name, const uint8_t * px, int w, int h, std::string note, bool enabled) {
+PreprocessStage stage(const char * name, const uint8_t * px, int w, int h, Message note, bool enabled) {
     PreprocessStage s;
     s.name = name;
     s.note = std::move(note);
@@ -76,13 +76,12 @@ PreprocessResult preprocess_rgb(const RgbImage & image, const PreprocessOptions 
     PreprocessResult r;
     r.source_width = image.width, r.source_height = image.height;
     if (image.frames > 1)
-        r.warnings.push_back("an animated GIF with " + std::to_string(image.frames) +
-                             " frames: only the first frame is classified");
+        r.warnings.push_back({N_("an animated GIF with {0} frames: only the first frame is classified"), {std::to_string(image.frames)}});
     if (image.width < kMinUsefulSide || image.height < kMinUsefulSide)
-        r.warnings.push_back("the picture is only " + size_text(image.width, image.height) +
-                             " pixels, too small to show a garment: the prediction means little");
+        r.warnings.push_back({N_("the picture is only {0} pixels, too small to show a garment: the prediction means little"),
+                              {size_text(image.width, image.height)}});
     r.stages.push_back(stage<3>("decode", image.pixels.data(), image.width, image.height,
-                                size_text(image.width, image.height) + " pixels, RGB", true));
+                                {N_("{0} pixels, RGB"), {size_text(image.width, image.height)}}, true));
 
     Gray g{image.width, image.height, std::vector<uint8_t>(size_t(image.width) * size_t(image.height))};
     for (size_t i = 0; i < g.px.size(); i++) {
@@ -90,13 +89,13 @@ PreprocessResult preprocess_rgb(const RgbImage & image, const PreprocessOptions 
         g.px[i] = opts.grayscale ? uint8_t(std::lround(0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2])) : p[0];
     }
     r.stages.push_back(stage<1>("grayscale", g.px.data(), g.w, g.h,
-                                opts.grayscale ? "luminance 0.299 R + 0.587 G + 0.114 B" : "off: the red channel only",
+                                {opts.grayscale ? N_("luminance 0.299 R + 0.587 G + 0.114 B") : N_("off: the red channel only"), {}},
                                 opts.grayscale));
     r.background = border_median(g);
 
     // Crop to content: the bounding box of pixels far enough from the background.
     int x0 = 0, y0 = 0, x1 = g.w, y1 = g.h;
-    std::string crop_note = "off: the whole picture";
+    Message crop_note{N_("off: the whole picture"), {}};
     if (opts.crop) {
         int bx0 = g.w, by0 = g.h, bx1 = -1, by1 = -1;
         for (int y = 0; y < g.h; y++)
@@ -105,9 +104,9 @@ PreprocessResult preprocess_rgb(const RgbImage & image, const PreprocessOptions 
                     bx0 = std::min(bx0, x), by0 = std::min(by0, y), bx1 = std::max(bx1, x), by1 = std::max(by1, y);
         if (bx1 >= 0) {
             x0 = bx0, y0 = by0, x1 = bx1 + 1, y1 = by1 + 1;
-            crop_note = size_text(x1 - x0, y1 - y0) + " at (" + std::to_string(x0) + ", " + std::to_string(y0) + ")";
+            crop_note = {N_("{0} at ({1}, {2})"), {size_text(x1 - x0, y1 - y0), std::to_string(x0), std::to_string(y0)}};
         } else {
-            crop_note = "nothing differs from the background: kept the whole picture";
+            crop_note = {N_("nothing differs from the background: kept the whole picture"), {}};
         }
     }
     r.crop_x = x0, r.crop_y = y0, r.crop_w = x1 - x0, r.crop_h = y1 - y0;
@@ -119,7 +118,7 @@ PreprocessResult preprocess_rgb(const RgbImage & image, const PreprocessOptions 
     // Resize: longest side to 28, centred on a background-coloured square; or the centre 28×28.
     const int S = kModelImageSide;
     Gray s{S, S, std::vector<uint8_t>(size_t(S) * S, uint8_t(r.background))};
-    std::string resize_note;
+    Message resize_note;
     if (opts.resize) {
         const int longest = std::max(c.w, c.h);
         const int rw = std::max(1, int(std::lround(double(c.w) * S / longest)));
@@ -127,7 +126,7 @@ PreprocessResult preprocess_rgb(const RgbImage & image, const PreprocessOptions 
         const std::vector<uint8_t> small = resize_area<1>(c.px.data(), c.w, c.h, rw, rh);
         const int ox = (S - rw) / 2, oy = (S - rh) / 2;
         for (int y = 0; y < rh; y++) std::copy(&small[size_t(y) * rw], &small[size_t(y) * rw] + rw, &s.px[size_t(oy + y) * S + ox]);
-        resize_note = size_text(c.w, c.h) + " -> " + size_text(rw, rh) + ", centred on 28×28";
+        resize_note = {N_("{0} → {1}, centred on 28×28"), {size_text(c.w, c.h), size_text(rw, rh)}};
     } else {
         const int ox = (c.w - S) / 2, oy = (c.h - S) / 2;  // may be negative: a small picture is padded
         for (int y = 0; y < S; y++)
@@ -135,7 +134,7 @@ PreprocessResult preprocess_rgb(const RgbImage & image, const PreprocessOptions 
                 const int sx = ox + x, sy = oy + y;
                 if (sx >= 0 && sy >= 0 && sx < c.w && sy < c.h) s.px[size_t(y) * S + x] = c.at(sx, sy);
             }
-        resize_note = "off: the centre 28×28 pixels of " + size_text(c.w, c.h);
+        resize_note = {N_("off: the centre 28×28 pixels of {0}"), {size_text(c.w, c.h)}};
     }
     r.stages.push_back(stage<1>("resize", s.px.data(), S, S, resize_note, opts.resize));
 
@@ -148,12 +147,13 @@ PreprocessResult preprocess_rgb(const RgbImage & image, const PreprocessOptions 
             const int u = r.inverted ? 255 - v : v;
             v = level < 255 ? uint8_t(std::clamp((u - level) * 255 / (255 - level), 0, 255)) : uint8_t(u);
         }
-    const std::string levelled = level > 0 ? ", background levelled to black" : "";
-    r.stages.push_back(stage<1>("invert", s.px.data(), S, S,
-                                !opts.invert ? "off: never inverted"
-                                : r.inverted ? "light background (" + std::to_string(r.background) + "): inverted" + levelled
-                                             : "dark background (" + std::to_string(r.background) + "): not inverted" + levelled,
-                                opts.invert));
+    const std::string bg = std::to_string(r.background);
+    const Message invert_note = !opts.invert ? Message{N_("off: never inverted"), {}}
+                              : r.inverted   ? Message{level > 0 ? N_("light background ({0}): inverted, background levelled to black")
+                                                                 : N_("light background ({0}): inverted"), {bg}}
+                                             : Message{level > 0 ? N_("dark background ({0}): not inverted, background levelled to black")
+                                                                 : N_("dark background ({0}): not inverted"), {bg}};
+    r.stages.push_back(stage<1>("invert", s.px.data(), S, S, invert_note, opts.invert));
     r.input.resize(s.px.size());
     for (size_t i = 0; i < s.px.size(); i++) r.input[i] = float(s.px[i]) / 255.0f;
     return r;

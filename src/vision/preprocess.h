@@ -32,9 +32,10 @@ struct PreprocessOptions {
 // One step's picture for display: grey (channels 1) or RGB (channels 3, the decoded input),
 // scaled down to at most kStagePreviewSide on its longest side so a 16-megapixel upload does not
 // become five 16-megapixel textures. `width`/`height` are the preview's; `note` gives the real
-// size and what the step did.
+// size and what the step did, to be said in the interface language.
 struct PreprocessStage {
-    std::string name, note;
+    std::string name;
+    Message note;
     bool enabled = true;
     int width = 0, height = 0, channels = 1;
     std::vector<uint8_t> pixels;
@@ -49,7 +50,7 @@ struct PreprocessResult {
     int crop_x = 0, crop_y = 0, crop_w = 0, crop_h = 0;  // in source pixels
     // What a visitor should know about a picture that was classified anyway: only the first frame
     // of an animated GIF, or too few pixels to show a garment (kMinUsefulSide).
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
 };
 
 constexpr int kModelImageSide = 28;

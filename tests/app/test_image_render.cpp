@@ -42,11 +42,11 @@ TEST_F(ImageRenderTest, DroppedFileOpensThePanelAndItsPicturesAreDrawn) {
     const attn::FramePixels plain = render(4, "image_dropped_opacity0.png");
     const attn::ImageState & v = app.state().image;
     EXPECT_TRUE(app.state().show_image) << "a drop opens the Image panel";
-    EXPECT_TRUE(v.error.empty()) << v.error;
+    EXPECT_TRUE(v.error.empty()) << attn::english(v.error);
     EXPECT_EQ(v.source.name, "dropped-picture.png");
     ASSERT_TRUE(v.ready);
     EXPECT_EQ(v.stages[0].width, 120);
-    for (const attn::ImageModelState & m : v.models) EXPECT_TRUE(m.has_result) << m.error;
+    for (const attn::ImageModelState & m : v.models) EXPECT_TRUE(m.has_result) << attn::english(m.error);
 
     app.state().image.opacity = 1.0f;
     const attn::FramePixels covered = render(2, "image_dropped_opacity1.png");

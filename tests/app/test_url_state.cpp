@@ -93,10 +93,10 @@ TEST(UrlState, MalformedFragmentsAreRefusedAndKeepTheState) {
         {"backend=%3Cscript%3E", "backend:"},
         {"sentence=%E6%B3", "not valid UTF-8"},
         {"sentence=%FF%FE", "not valid UTF-8"},
-        {"sentence=abc%", "malformed %-escape"},
-        {"sentence=abc%4", "malformed %-escape"},
-        {"sentence=%G1", "malformed %-escape"},
-        {"%zz=1", "malformed %-escape in a key"},
+        {"sentence=abc%", "malformed percent-escape"},
+        {"sentence=abc%4", "malformed percent-escape"},
+        {"sentence=%G1", "malformed percent-escape"},
+        {"%zz=1", "a key has a malformed percent-escape"},
     };
     for (const auto & c : cases) {
         UrlState st = full_state("kept");

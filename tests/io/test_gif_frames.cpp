@@ -67,8 +67,9 @@ TEST(GifFrames, DecodeKeepsTheFirstFrameAndWarns) {
     PreprocessResult r;
     ASSERT_TRUE(preprocess_image(g.data(), g.size(), PreprocessOptions{}, &r).ok);
     ASSERT_EQ(r.warnings.size(), 2u);  // three frames, and 2×1 is too small to show a garment
-    EXPECT_NE(r.warnings[0].find("animated GIF with 3 frames: only the first frame"), std::string::npos) << r.warnings[0];
-    EXPECT_NE(r.warnings[1].find("only 2×1 pixels"), std::string::npos) << r.warnings[1];
+    const std::vector<std::string> said = attn::english(r.warnings);
+    EXPECT_NE(said[0].find("animated GIF with 3 frames: only the first frame"), std::string::npos) << said[0];
+    EXPECT_NE(said[1].find("only 2×1 pixels"), std::string::npos) << said[1];
 }
 
 TEST(GifFrames, StillGifAndBigPicturesGetNoWarning) {

@@ -78,8 +78,8 @@ TEST(BackendChoice, WebGL2FallsBackOnlyWhenItMust) {
     EXPECT_TRUE(d.notice.empty());
     d = attn::decide_backend(ComputeBackend::WebGL2, false, "float render targets are missing");
     EXPECT_EQ(d.run_on, ComputeBackend::Cpu);
-    EXPECT_NE(d.notice.find("float render targets are missing"), std::string::npos) << d.notice;
-    EXPECT_NE(d.notice.find("kept"), std::string::npos) << d.notice;
+    EXPECT_NE(attn::english(d.notice).find("float render targets are missing"), std::string::npos) << attn::english(d.notice);
+    EXPECT_NE(attn::english(d.notice).find("kept"), std::string::npos) << attn::english(d.notice);
     for (ComputeBackend cpu : {ComputeBackend::Reference, ComputeBackend::Cpu}) {
         d = attn::decide_backend(cpu, false, "x");
         EXPECT_EQ(d.run_on, cpu);
@@ -95,7 +95,7 @@ TEST(BackendChoice, RunnerUsesTheChosenBackendAndFallsBack) {
     attn::AppState s;
     attn::TranslationRunner runner;
     runner.load(ATTN_BUILD_ASSETS_DIR, s);
-    ASSERT_FALSE(s.model_names.empty()) << s.translation.error;
+    ASSERT_FALSE(s.model_names.empty()) << attn::english(s.translation.error);
     const std::string sentence = "her nervous colleague missed a poor neighbor .";
     s.set_sentence(sentence, true);
     s.model = 1;
@@ -130,7 +130,7 @@ TEST(BackendChoice, RunnerUsesTheChosenBackendAndFallsBack) {
     EXPECT_FALSE(s.backend_status.gl_unavailable.empty());
     EXPECT_EQ(s.backend, ComputeBackend::Cpu);
     EXPECT_EQ(s.backend_status.ran, ComputeBackend::Cpu);
-    EXPECT_NE(s.backend_status.notice.find("switched to"), std::string::npos) << s.backend_status.notice;
+    EXPECT_NE(attn::english(s.backend_status.notice).find("switched to"), std::string::npos) << attn::english(s.backend_status.notice);
     EXPECT_TRUE(s.translation.ready);
     EXPECT_EQ(s.translation.display, reference_output);
     EXPECT_EQ(s.sentence, sentence);
@@ -144,7 +144,7 @@ TEST(BackendChoice, RunnerUsesTheChosenBackendAndFallsBack) {
     EXPECT_EQ(j["selected"], "cpu");
     EXPECT_EQ(j["ran"], "cpu");
     EXPECT_FALSE(j["webgl2_available"].get<bool>());
-    EXPECT_EQ(j["notice"], s.backend_status.notice);
+    EXPECT_EQ(j["notice"], attn::english(s.backend_status.notice));
     EXPECT_EQ(j["timing"]["rows"].size(), s.backend_status.timing.rows.size());
     EXPECT_TRUE(j["timing"]["open"].get<bool>());
     EXPECT_LT(j["parity"]["logits_max_diff"].get<double>(), 0);  // no GPU run: no parity

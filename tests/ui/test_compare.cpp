@@ -50,14 +50,14 @@ TEST(CompareRunner, ThreeTranslationsOfOneSentence) {
     for (int model = 0; model < 2; model++) {
         Compared c(model);
         const CompareState & v = c.view();
-        ASSERT_TRUE(v.ready) << v.message;
+        ASSERT_TRUE(v.ready) << attn::english(v.message);
         EXPECT_EQ(v.sentence, kSentence);
         EXPECT_EQ(v.language, model == 0 ? "zh_TW" : "de");
         ASSERT_EQ(v.source.size(), 12u);  // 11 words and </s>
         for (int i = 0; i < kCompareModels; i++) {
             const ComparedTranslation & t = v.models[i];
             SCOPED_TRACE(compare_title(CompareModel(i)));
-            ASSERT_TRUE(t.ok()) << t.error;
+            ASSERT_TRUE(t.ok()) << attn::english(t.error);
             EXPECT_FALSE(t.display.empty());
             EXPECT_FALSE(t.outputs.empty());
             EXPECT_EQ(t.probabilities.size(), t.outputs.size());
@@ -158,9 +158,9 @@ TEST(CompareRunner, MissingModelFilesGiveAMessage) {
     runner.run(s, translations);
     const CompareState & v = s.compare;
     ASSERT_TRUE(v.ready);
-    EXPECT_NE(v[CompareModel::RnnEncDec].error.find("rnn_encdec-en-zh_TW.safetensors was not found"), std::string::npos)
-        << v[CompareModel::RnnEncDec].error;
-    EXPECT_NE(v[CompareModel::RnnSearch].error.find("rnn_search-en-zh_TW.safetensors was not found"), std::string::npos);
+    EXPECT_NE(attn::english(v[CompareModel::RnnEncDec].error).find("rnn_encdec-en-zh_TW.safetensors was not found"), std::string::npos)
+        << attn::english(v[CompareModel::RnnEncDec].error);
+    EXPECT_NE(attn::english(v[CompareModel::RnnSearch].error).find("rnn_search-en-zh_TW.safetensors was not found"), std::string::npos);
     EXPECT_TRUE(v[CompareModel::Transformer].ok());
     EXPECT_FALSE(v.bleu.shipped_error.empty());
     // Recomputing needs all three: a message, not a crash.
@@ -176,7 +176,7 @@ TEST(CompareRunner, MissingModelFilesGiveAMessage) {
     nothing.load("/nonexistent", none);
     CompareRunner("/nonexistent").run(none, nothing);
     EXPECT_FALSE(none.compare.ready);
-    EXPECT_NE(none.compare.message.find("No translation model"), std::string::npos);
+    EXPECT_NE(attn::english(none.compare.message).find("No translation model"), std::string::npos);
 }
 
 TEST(BleuCsv, TheShippedTableHasEveryShippedModel) {
@@ -191,7 +191,7 @@ TEST(BleuCsv, TheShippedTableHasEveryShippedModel) {
             EXPECT_NE(t.column(stem), nullptr) << stem;
         }
     Compared c;
-    EXPECT_TRUE(c.view().bleu.shipped_error.empty()) << c.view().bleu.shipped_error;
+    EXPECT_TRUE(c.view().bleu.shipped_error.empty()) << attn::english(c.view().bleu.shipped_error);
     EXPECT_EQ(c.view().bleu.shipped.series.size(), 3u);
 }
 
@@ -204,7 +204,7 @@ TEST(CompareRunner, RecomputeRunsAFewSentencesPerFrame) {
     do {
         c.runner.update(c.state, c.translations, 1e9);
         const CompareBleu & b = c.state.compare.bleu;
-        ASSERT_TRUE(b.recompute_error.empty()) << b.recompute_error;
+        ASSERT_TRUE(b.recompute_error.empty()) << attn::english(b.recompute_error);
         EXPECT_GE(b.progress, last);
         last = b.progress;
         ASSERT_LT(++frames, 10000);
@@ -240,7 +240,7 @@ TEST(PanelCompare, DrawsEveryStateWithoutAsserting) {
     s.show_compare = true;
     ui.frames(s, 2);
     s.compare = CompareState{};
-    s.compare.message = "Downloading…";
+    s.compare.message = {"Downloading…", {}};
     ui.frames(s, 2);
 }
 

@@ -77,7 +77,7 @@ struct Shown {
 };
 
 void expect_verdict(const ImageModelState & m) {
-    ASSERT_TRUE(m.error.empty()) << m.error;
+    ASSERT_TRUE(m.error.empty()) << attn::english(m.error);
     ASSERT_TRUE(m.has_result);
     ASSERT_EQ(m.probabilities.size(), size_t(kFashionClasses));
     EXPECT_NEAR(std::accumulate(m.probabilities.begin(), m.probabilities.end(), 0.0), 1.0, 1e-4);
@@ -92,10 +92,10 @@ void expect_verdict(const ImageModelState & m) {
 TEST(ImageRunner, GallerySampleGoesThroughBothModels) {
     Shown s;
     const ImageState & v = s.view();
-    ASSERT_TRUE(v.gallery.error.empty()) << v.gallery.error;
+    ASSERT_TRUE(v.gallery.error.empty()) << attn::english(v.gallery.error);
     EXPECT_EQ(v.gallery.cells(), 100);
     ASSERT_TRUE(v.ready);
-    EXPECT_TRUE(v.error.empty()) << v.error;
+    EXPECT_TRUE(v.error.empty()) << attn::english(v.error);
     EXPECT_EQ(v.source.gallery_cell, kAnkleBootCell);
     EXPECT_EQ(v.source.true_label, 9);
     EXPECT_EQ(v.source.name, "test image #" + std::to_string(v.gallery.test_index[kAnkleBootCell]));
@@ -168,8 +168,8 @@ TEST(ImageRunner, BadUploadsKeepThePreviousResult) {
         SCOPED_TRACE(c.name);
         s.runner.upload(s.state, c.bytes.data(), c.bytes.size(), c.name);
         s.runner.update(s.state);
-        EXPECT_NE(v.error.find(c.name), std::string::npos) << v.error;
-        EXPECT_NE(v.error.find(c.says), std::string::npos) << v.error;
+        EXPECT_EQ(v.error_file, c.name);
+        EXPECT_NE(attn::english(v.error).find(c.says), std::string::npos) << attn::english(v.error);
         EXPECT_TRUE(v.ready);
         EXPECT_EQ(v.source.name, before.name);
         EXPECT_EQ(v.source.gallery_cell, before.gallery_cell);
@@ -181,14 +181,14 @@ TEST(ImageRunner, BadUploadsKeepThePreviousResult) {
     // A working upload afterwards clears the message.
     const std::vector<uint8_t> photo = photo_like_png();
     s.runner.upload(s.state, photo.data(), photo.size(), "trousers.png");
-    EXPECT_TRUE(v.error.empty()) << v.error;
+    EXPECT_TRUE(v.error.empty()) << attn::english(v.error);
     EXPECT_EQ(v.source.name, "trousers.png");
 }
 
 TEST(ImageRunner, GalleryCellOutOfRangeSaysSo) {
     Shown s;
     s.runner.show_gallery(s.state, 100);
-    EXPECT_EQ(s.view().error, "There is no test image 100 in the gallery (it has 100).");
+    EXPECT_EQ(attn::english(s.view().error), "There is no test image 100 in the gallery (it has 100).");
     EXPECT_EQ(s.view().source.gallery_cell, kAnkleBootCell);
 }
 
@@ -200,11 +200,12 @@ TEST(ImageRunner, FilesTooLargeOrMissingAreRefusedBeforeReading) {
     { std::ofstream(big, std::ios::binary).put('x'); }
     ASSERT_EQ(truncate(big.c_str(), off_t(ImageRunner::kMaxUploadBytes) + 1), 0);  // sparse: costs no disk
     s.runner.upload_file(s.state, big);
-    EXPECT_NE(v.error.find("image-too-large.png: the file is 64 MB"), std::string::npos) << v.error;
+    EXPECT_EQ(v.error_file, "image-too-large.png");
+    EXPECT_NE(attn::english(v.error).find("the file is 64 MB"), std::string::npos) << attn::english(v.error);
     EXPECT_EQ(v.source.gallery_cell, kAnkleBootCell);
     std::remove(big.c_str());
     s.runner.upload_file(s.state, "/nonexistent/picture.png");
-    EXPECT_NE(v.error.find("Could not open /nonexistent/picture.png"), std::string::npos) << v.error;
+    EXPECT_NE(attn::english(v.error).find("Could not open /nonexistent/picture.png"), std::string::npos) << attn::english(v.error);
     EXPECT_EQ(v.source.gallery_cell, kAnkleBootCell);
 }
 
@@ -216,7 +217,7 @@ TEST(ImageRunner, PhotoLikePngIsPreprocessedAndClassified) {
     EXPECT_TRUE(state.show_image) << "an upload opens the panel";
     runner.update(state);
     const ImageState & v = state.image;
-    ASSERT_TRUE(v.ready) << v.error;
+    ASSERT_TRUE(v.ready) << attn::english(v.error);
     EXPECT_EQ(v.source.true_label, -1);
     EXPECT_EQ(v.stages[0].width, 256);  // the 300-pixel photo's preview, capped
     EXPECT_EQ(v.stages[0].channels, 3);
@@ -268,10 +269,10 @@ TEST(ImageRunner, MissingFilesGiveMessages) {
     state.show_image = true;
     runner.update(state);
     const ImageState & v = state.image;
-    EXPECT_NE(v.gallery.error.find("fashion-gallery.png was not found"), std::string::npos) << v.gallery.error;
+    EXPECT_NE(attn::english(v.gallery.error).find("fashion-gallery.png was not found"), std::string::npos) << attn::english(v.gallery.error);
     for (int i = 0; i < kImageModels; i++)
-        EXPECT_NE(v.models[i].error.find(std::string(image_model_file(ImageModel(i))) + " was not found"), std::string::npos)
-            << v.models[i].error;
+        EXPECT_NE(attn::english(v.models[i].error).find(std::string(image_model_file(ImageModel(i))) + " was not found"), std::string::npos)
+            << attn::english(v.models[i].error);
     // Preprocessing still works without the models: the stages show, the verdicts say why not.
     const std::vector<uint8_t> photo = photo_like_png();
     runner.upload(state, photo.data(), photo.size(), "trousers.png");

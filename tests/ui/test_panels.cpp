@@ -19,7 +19,7 @@ TEST(Panels, EveryPanelAndViewDraws) {
     attn::AppState s;
     attn::TranslationRunner runner;
     runner.load(ATTN_BUILD_ASSETS_DIR, s);
-    ASSERT_FALSE(s.model_names.empty()) << s.translation.error;
+    ASSERT_FALSE(s.model_names.empty()) << attn::english(s.translation.error);
     s.show_architecture = true;
     s.set_sentence("the girl who bought a red dress yesterday is my sister", false);
     for (int model = 0; model < int(s.model_names.size()); model++) {
@@ -68,7 +68,7 @@ TEST(Panels, MissingModelsGiveAMessage) {
     attn::TranslationRunner runner;
     runner.load("/nonexistent", s);
     EXPECT_TRUE(s.model_names.empty());
-    EXPECT_NE(s.translation.error.find("No translation model"), std::string::npos);
+    EXPECT_NE(attn::english(s.translation.error).find("No translation model"), std::string::npos);
     ui.frames(s, 2);
 }
 

@@ -86,7 +86,7 @@ TEST(Preprocess, GrayscaleToggleUsesLuminanceOrTheRedChannel) {
     PreprocessResult off = preprocess_rgb(img, o);
     EXPECT_EQ(at(off, 14, 14), 0.0f);
     EXPECT_FALSE(off.stages[1].enabled);
-    EXPECT_NE(off.stages[1].note.find("red"), std::string::npos);
+    EXPECT_NE(attn::english(off.stages[1].note).find("red"), std::string::npos);
 }
 
 TEST(Preprocess, TogglesOffKeepTheirStepsOut) {
@@ -111,7 +111,7 @@ TEST(Preprocess, BigPicturesGetSmallPreviews) {
     EXPECT_EQ(r.stages[0].width, kStagePreviewSide);
     EXPECT_EQ(r.stages[0].height, kStagePreviewSide / 2);
     EXPECT_EQ(r.stages[0].channels, 3);
-    EXPECT_NE(r.stages[0].note.find("1200×600"), std::string::npos) << r.stages[0].note;
+    EXPECT_NE(attn::english(r.stages[0].note).find("1200×600"), std::string::npos) << attn::english(r.stages[0].note);
     EXPECT_EQ(r.stages[3].width, 28);
 }
 

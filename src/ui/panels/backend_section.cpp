@@ -58,17 +58,17 @@ void draw_backend_selector(AppState & s) {
         same_line_if_fits(330);
         parity_readout(bs);
     }
-    if (!bs.notice.empty()) ImGui::TextColored(kWarn, "%s", bs.notice.c_str());
+    if (!bs.notice.empty()) ImGui::TextColored(kWarn, "%s", tr_message(bs.notice).c_str());
 }
 
 void draw_op_timing(AppState & s) {
     const BackendStatus & bs = s.backend_status;
     const OpTimingTable & t = bs.timing;
-    char header[160];
-    std::snprintf(header, sizeof header, tr("Per-op timing of the last run: %s, %.1f ms"), tr(compute_backend_label(bs.ran)), t.total_ms);
-    std::strncat(header, "###optiming", sizeof header - std::strlen(header) - 1);
+    char full[160], shorter[64];
+    std::snprintf(full, sizeof full, tr("Per-op timing of the last run: %s, %.1f ms"), tr(compute_backend_label(bs.ran)), t.total_ms);
+    std::snprintf(shorter, sizeof shorter, tr("Per-op timing: %.1f ms"), t.total_ms);
     ImGui::SetNextItemOpen(s.show_op_timing);
-    s.show_op_timing = ImGui::CollapsingHeader(header);
+    s.show_op_timing = collapsing_header_that_fits(full, shorter, "optiming");
     if (!s.show_op_timing) return;
     if (t.empty()) {
         if (bs.ran == ComputeBackend::WebGL2 && !t.method.empty()) ImGui::TextWrapped("%s", t.method.c_str());

@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace attn {
 
 static void row(const char * key, const char * value) {
@@ -19,7 +21,7 @@ void draw_panel_about(AppState & s) {
     const ImGuiViewport * vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 16, vp->Pos.y + ImGui::GetFrameHeight() + 16),
                             ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
-    ImGui::SetNextWindowSize(ImVec2(480, 0), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(std::min(480.0f, vp->WorkSize.x - 32), 0), ImGuiCond_FirstUseEver);  // a phone: its width less a margin
     if (!ImGui::Begin(panel_title("about"), &s.show_about)) { ImGui::End(); return; }
 
     ImGui::TextUnformatted(tr("Attention Playground"));

@@ -7,17 +7,20 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace attn {
 
 namespace {
 
+constexpr float kBlockWidth = 260.0f;  // a sub-layer's button: its longest label fits
+
 bool sublayer(const char * text, const char * tag, bool selected, ImVec4 color) {
     ImGui::PushStyleColor(ImGuiCol_Button, color);
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(color.x + 0.1f, color.y + 0.1f, color.z + 0.1f, 1.0f));
     if (selected) ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
-    const bool clicked = ImGui::Button(text, ImVec2(260, 0));
+    const bool clicked = ImGui::Button(text, ImVec2(std::min(kBlockWidth, ImGui::GetContentRegionAvail().x), 0));
     if (selected) ImGui::PopStyleVar();
     ImGui::PopStyleColor(2);
     if (tag && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr(tag));
@@ -46,37 +49,56 @@ void draw_panel_architecture(AppState & s) {
         s.show_attention = true;
         s.request_translation(-1e9);
     };
-    if (ImGui::BeginTable("##stacks", 2, ImGuiTableFlags_BordersInnerV)) {
+    char label[96];
+    auto encoder_block = [&](int r) {
+        ImGui::Text(tr("Encoder block %d"), r);
+        std::snprintf(label, sizeof label, tr("Feed-forward (%d → %d → %d)"), c.d_model, c.d_ff, c.d_model);
+        sublayer(label, nullptr, false, ffn_color);
+        std::snprintf(label, sizeof label, tr("Multi-head self-attention (%d heads)"), c.heads);
+        if (sublayer(label, N_("self · soft · multi-head"), a.kind == AttentionKind::EncoderSelf && a.layer == r, attention_color))
+            open(AttentionKind::EncoderSelf, r);
+    };
+    auto decoder_block = [&](int r) {
+        ImGui::Text(tr("Decoder block %d"), r);
+        std::snprintf(label, sizeof label, tr("Feed-forward (%d → %d → %d)"), c.d_model, c.d_ff, c.d_model);
+        sublayer(label, nullptr, false, ffn_color);
+        if (sublayer(tr("Encoder-decoder attention"), N_("distinctive · soft · multi-head: queries from the decoder, keys and values from the encoder"),
+                     a.kind == AttentionKind::Cross && a.layer == r, attention_color))
+            open(AttentionKind::Cross, r);
+        if (sublayer(tr("Masked multi-head self-attention"), N_("self · soft · multi-head, masked so a word sees only earlier words"),
+                     a.kind == AttentionKind::DecoderSelf && a.layer == r, attention_color))
+            open(AttentionKind::DecoderSelf, r);
+    };
+    // Drawn top (last layer) to bottom (first layer), as in the paper's figure: the two stacks side
+    // by side, or on a phone the encoder's above the decoder's.
+    if (ImGui::GetContentRegionAvail().x < 2 * kBlockWidth + 40) {
+        ImGui::Separator();
+        ImGui::TextUnformatted(tr("Encoder (reads English)"));
+        for (int r = c.encoder_layers - 1; r >= 0; r--) {
+            ImGui::PushID(r);
+            encoder_block(r);
+            ImGui::PopID();
+        }
+        ImGui::TextDisabled("%s", tr("English words + positions"));
+        ImGui::Separator();
+        ImGui::TextUnformatted(tr("Decoder (writes the translation)"));
+        for (int r = c.decoder_layers - 1; r >= 0; r--) {
+            ImGui::PushID(1000 + r);
+            decoder_block(r);
+            ImGui::PopID();
+        }
+        ImGui::TextDisabled("%s", tr("<s> + words written so far + positions"));
+    } else if (ImGui::BeginTable("##stacks", 2, ImGuiTableFlags_BordersInnerV)) {
         ImGui::TableSetupColumn(tr("Encoder (reads English)"));
         ImGui::TableSetupColumn(tr("Decoder (writes the translation)"));
         ImGui::TableHeadersRow();
-        // Drawn top (last layer) to bottom (first layer), as in the paper's figure.
-        const int rows = std::max(c.encoder_layers, c.decoder_layers);
-        for (int r = rows - 1; r >= 0; r--) {
+        for (int r = std::max(c.encoder_layers, c.decoder_layers) - 1; r >= 0; r--) {
             ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            char label[96];
             ImGui::PushID(r);
-            if (r < c.encoder_layers) {
-                ImGui::Text(tr("Encoder block %d"), r);
-                std::snprintf(label, sizeof label, tr("Feed-forward (%d → %d → %d)"), c.d_model, c.d_ff, c.d_model);
-                sublayer(label, nullptr, false, ffn_color);
-                std::snprintf(label, sizeof label, tr("Multi-head self-attention (%d heads)"), c.heads);
-                if (sublayer(label, N_("self · soft · multi-head"), a.kind == AttentionKind::EncoderSelf && a.layer == r, attention_color))
-                    open(AttentionKind::EncoderSelf, r);
-            }
+            ImGui::TableSetColumnIndex(0);
+            if (r < c.encoder_layers) encoder_block(r);
             ImGui::TableSetColumnIndex(1);
-            if (r < c.decoder_layers) {
-                ImGui::Text(tr("Decoder block %d"), r);
-                std::snprintf(label, sizeof label, tr("Feed-forward (%d → %d → %d)"), c.d_model, c.d_ff, c.d_model);
-                sublayer(label, nullptr, false, ffn_color);
-                if (sublayer(tr("Encoder-decoder attention"), N_("distinctive · soft · multi-head: queries from the decoder, keys and values from the encoder"),
-                             a.kind == AttentionKind::Cross && a.layer == r, attention_color))
-                    open(AttentionKind::Cross, r);
-                if (sublayer(tr("Masked multi-head self-attention"), N_("self · soft · multi-head, masked so a word sees only earlier words"),
-                             a.kind == AttentionKind::DecoderSelf && a.layer == r, attention_color))
-                    open(AttentionKind::DecoderSelf, r);
-            }
+            if (r < c.decoder_layers) decoder_block(r);
             ImGui::PopID();
         }
         ImGui::TableNextRow();

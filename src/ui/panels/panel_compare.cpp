@@ -29,6 +29,7 @@ const ImVec4 kWarning(1.0f, 0.55f, 0.25f, 1.0f);
 constexpr float kMaxCell = 22.0f, kMinCell = 8.0f;
 constexpr float kMaxHeatmapGrid = 260.0f;  // px of cells, so the timing strip fits below at 800 px
 constexpr int kMaxTokenRows = 2;  // more scroll: a babbling model must not push the rest away
+constexpr float kMinColumn = 330.0f;  // narrower, the three models are stacked instead of side by side
 
 void color_swatch(ImU32 color) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -57,7 +58,7 @@ void model_header(const CompareState & v, CompareModel m) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(compare_subtitle(m)));
     if (!t.ok()) {
-        ImGui::TextColored(kWarning, "%s", t.error.c_str());
+        ImGui::TextColored(kWarning, "%s", tr_message(t.error).c_str());
         ImGui::PopTextWrapPos();
         return;
     }
@@ -118,8 +119,9 @@ void cross_attention_map(CompareState & v) {
     const int layer = compare_cross_layer(v);
     char label[48];
     std::snprintf(label, sizeof label, layer == v.transformer_layers - 1 ? tr("Layer %d (last)") : tr("Layer %d"), layer);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("Layer %d (last)")).x + ImGui::GetFrameHeight() + 12);
+    const float layer_width = ImGui::CalcTextSize(tr("Layer %d (last)")).x + ImGui::GetFrameHeight() + 12;
+    same_line_if_fits(layer_width);
+    ImGui::SetNextItemWidth(layer_width);
     if (ImGui::BeginCombo("##cross_layer", label)) {
         for (int l = 0; l < v.transformer_layers; l++) {
             std::snprintf(label, sizeof label, l == v.transformer_layers - 1 ? tr("Layer %d (last)") : tr("Layer %d"), l);
@@ -127,9 +129,10 @@ void cross_attention_map(CompareState & v) {
         }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
     std::snprintf(label, sizeof label, v.cross_head < 0 ? tr("Mean of heads") : tr("Head %d"), v.cross_head);
-    ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("Mean of heads")).x + ImGui::GetFrameHeight() + 12);
+    const float head_width = ImGui::CalcTextSize(tr("Mean of heads")).x + ImGui::GetFrameHeight() + 12;
+    same_line_if_fits(head_width);
+    ImGui::SetNextItemWidth(head_width);
     if (ImGui::BeginCombo("##cross_head", label)) {
         if (ImGui::Selectable(tr_id("Mean of heads", "mean"), v.cross_head < 0)) v.cross_head = -1;
         for (int h = 0; h < v.transformer_heads; h++) {
@@ -147,7 +150,9 @@ void cross_attention_map(CompareState & v) {
 }
 
 void encoder_timing(const CompareState & v) {
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::Text(tr("Encoder time on this sentence (best of %d runs, just now):"), kCompareTimingRuns);
+    ImGui::PopTextWrapPos();
     // Measured on one CPU thread, the Transformer's pass can take longer than all the RNN steps
     // (it does more arithmetic); the point is the dependency chain, so say both.
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -177,31 +182,42 @@ void bleu_by_length(CompareBleu & b) {
     }
     if (ImGui::IsItemHovered() && !b.running)
         ImGui::SetTooltip("%s", tr("Translates the 10 first test sentences of every length bucket with all three models, here and now."));
-    if (!b.recompute_error.empty()) ImGui::TextColored(kWarning, "%s", b.recompute_error.c_str());
+    if (!b.recompute_error.empty()) ImGui::TextColored(kWarning, "%s", tr_message(b.recompute_error).c_str());
     const bool recomputed = b.show_recomputed && has_recomputed;
-    if (!recomputed && !b.shipped_error.empty()) ImGui::TextColored(kWarning, "%s", b.shipped_error.c_str());
+    if (!recomputed && !b.shipped_error.empty()) ImGui::TextColored(kWarning, "%s", tr_message(b.shipped_error).c_str());
     const LineChart & chart = recomputed ? b.recomputed : b.shipped;
     if (!chart.series.empty()) draw_line_plot("##bleu", chart, ImVec2(0, 185));
 }
 
-// The columns: RNNencdec shows C and, below it, what the bottleneck costs (BLEU falling with
+// One model: RNNencdec shows C and, below it, what the bottleneck costs (BLEU falling with
 // length, Bahdanau et al. Fig. 2); RNNsearch its alignment; the Transformer its cross-attention.
-void models_side_by_side(CompareState & v) {
+void model_column(CompareState & v, CompareModel m) {
+    ImGui::PushID(int(m));
+    model_header(v, m);
+    if (m == CompareModel::RnnEncDec) {
+        if (v[m].ok()) context_vector(v);
+        ImGui::Spacing();
+        bleu_by_length(v.bleu);
+    } else if (v[m].ok()) {
+        if (m == CompareModel::RnnSearch) alignment_map(v);
+        else cross_attention_map(v);
+    }
+    ImGui::PopID();
+}
+
+// Side by side where each gets kMinColumn, else one below the other (a phone, a small window).
+void models(CompareState & v) {
+    if (ImGui::GetContentRegionAvail().x < kCompareModels * kMinColumn) {
+        for (int i = 0; i < kCompareModels; i++) {
+            if (i > 0) ImGui::Separator();
+            model_column(v, CompareModel(i));
+        }
+        return;
+    }
     if (!ImGui::BeginTable("##models", kCompareModels, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) return;
     for (int i = 0; i < kCompareModels; i++) {
-        const CompareModel m = CompareModel(i);
         ImGui::TableNextColumn();
-        ImGui::PushID(i);
-        model_header(v, m);
-        if (m == CompareModel::RnnEncDec) {
-            if (v[m].ok()) context_vector(v);
-            ImGui::Spacing();
-            bleu_by_length(v.bleu);
-        } else if (v[m].ok()) {
-            if (m == CompareModel::RnnSearch) alignment_map(v);
-            else cross_attention_map(v);
-        }
-        ImGui::PopID();
+        model_column(v, CompareModel(i));
     }
     ImGui::EndTable();
 }
@@ -213,21 +229,27 @@ void draw_panel_compare(AppState & s) {
     ImGui::SetNextWindowBgAlpha(1.0f);  // it covers the other windows: their text must not show through
     if (!ImGui::Begin(panel_title("compare"), &s.show_compare)) { ImGui::End(); return; }
     CompareState & v = s.compare;
+    // Label, sentence and model flow on as words do: each on the next line where it does not fit.
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr("Sentence (edit it in Translate):"));
-    ImGui::SameLine();
+    same_line_if_fits(std::min(ImGui::CalcTextSize(s.sentence.c_str()).x, ImGui::GetContentRegionAvail().x));
     ImGui::TextUnformatted(s.sentence.c_str());
     if (!s.model_names.empty()) {
-        ImGui::SameLine();
-        ImGui::TextDisabled(tr("· %s · all three decode greedily%s"), tr(s.model_names[size_t(std::clamp(s.model, 0, int(s.model_names.size()) - 1))].c_str()),
-                            v.ready && v.sentence != s.sentence ? tr(" · updating…") : "");
+        char about[256];
+        std::snprintf(about, sizeof about, tr("· %s · all three decode greedily%s"),
+                      tr(s.model_names[size_t(std::clamp(s.model, 0, int(s.model_names.size()) - 1))].c_str()),
+                      v.ready && v.sentence != s.sentence ? tr(" · updating…") : "");
+        same_line_if_fits(ImGui::CalcTextSize(about).x);
+        ImGui::TextDisabled("%s", about);
     }
-    if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());
+    ImGui::PopTextWrapPos();
+    if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", tr_message(v.message).c_str());
     if (!v.ready) {
         if (v.message.empty()) ImGui::TextDisabled("%s", tr("Comparing…"));
         ImGui::End();
         return;
     }
-    models_side_by_side(v);
+    models(v);
     ImGui::Separator();
     encoder_timing(v);
     ImGui::End();

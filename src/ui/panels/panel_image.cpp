@@ -4,6 +4,7 @@
 // network with CBAM (Woo et al. 2018) in every residual block. Each shows its class probabilities
 // and Grad-CAM over the input; the CBAM model also shows its own attention: the spatial map M_s
 // of every block over the input, and the channel weights M_c as bars.
+#include "core/utf8.h"
 #include "models/image_classifier.h"
 #include "platform/image_input.h"
 #include "ui/i18n.h"
@@ -109,25 +110,28 @@ void gallery(ImageState & v) {
     const ImageGallery & g = v.gallery;
     ImGui::TextUnformatted(tr("Fashion-MNIST test images"));
     ImGui::TextDisabled("%s", tr("Never seen in training. Click one."));
-    if (!g.error.empty()) { ImGui::TextColored(kWarning, "%s", g.error.c_str()); return; }
+    if (!g.error.empty()) { ImGui::TextColored(kWarning, "%s", tr_message(g.error).c_str()); return; }
     if (g.cells() == 0) { ImGui::TextDisabled("%s", tr("Loading…")); return; }
     const ImTextureID sheet = pixel_texture(ImGui::GetID("gallery_sheet"), 1, {g.sheet.pixels.data(), g.sheet.width, g.sheet.height, 1},
                                             Sampling::Nearest);
-    const float name_w = gallery_label_width(), y_text = (kThumb - ImGui::GetTextLineHeight()) / 2;
+    const float name_w = gallery_label_width();
+    // Smaller cells where ten of them and the names do not fit (a phone), but still a finger's width.
+    const float thumb = std::clamp((ImGui::GetContentRegionAvail().x - name_w) / float(g.columns) - kThumbGap, 16.0f, kThumb);
+    const float y_text = (thumb - ImGui::GetTextLineHeight()) / 2;
     ImDrawList * dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const int rows = g.cells() / g.columns;
     for (int r = 0; r < rows; r++) {
-        const float y = origin.y + float(r) * (kThumb + kThumbGap);
+        const float y = origin.y + float(r) * (thumb + kThumbGap);
         // The sheet holds one class per row (scripts/make-fashion-gallery): name the row once.
         ImGui::SetCursorScreenPos(ImVec2(origin.x, y + y_text));
         ImGui::TextDisabled("%s", class_name(g.labels[size_t(r * g.columns)]));
         for (int c = 0; c < g.columns; c++) {
             const int cell = r * g.columns + c;
-            const ImVec2 p0(origin.x + name_w + float(c) * (kThumb + kThumbGap), y), p1(p0.x + kThumb, p0.y + kThumb);
+            const ImVec2 p0(origin.x + name_w + float(c) * (thumb + kThumbGap), y), p1(p0.x + thumb, p0.y + thumb);
             ImGui::SetCursorScreenPos(p0);
             ImGui::PushID(cell);
-            if (ImGui::InvisibleButton("##cell", ImVec2(kThumb, kThumb))) v.gallery_request = cell;
+            if (ImGui::InvisibleButton("##cell", ImVec2(thumb, thumb))) v.gallery_request = cell;
             if (sheet) {
                 const float du = 1.0f / float(g.columns), dv = 1.0f / float(rows);
                 dl->AddImage(sheet, p0, p1, ImVec2(du * float(c), dv * float(r)), ImVec2(du * float(c + 1), dv * float(r + 1)));
@@ -159,21 +163,36 @@ void stage_picture(const ImageState & v, int index) {
         dl->AddImage(t, p0, p1);
 }
 
-// Dim text wrapped at spaces only: ImGui also breaks after '.', which splits numbers ("0.\n299").
-void note_wrapped_at_spaces(const std::string & text) {
+// Dim text wrapped at spaces and between Chinese characters only: ImGui also breaks after '.',
+// which splits numbers ("0.\n299").
+void note_wrapped(const std::string & text) {
     const float width = ImGui::GetContentRegionAvail().x;
     std::string wrapped, line;
-    for (size_t start = 0; start <= text.size();) {
-        const size_t end = std::min(text.find(' ', start), text.size());
-        const std::string word = text.substr(start, end - start), longer = line.empty() ? word : line + " " + word;
+    auto add = [&](const std::string & piece, bool after_space) {  // a piece that must not be split
+        const std::string longer = line.empty() ? piece : line + (after_space ? " " : "") + piece;
         if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
             wrapped += line + "\n";
-            line = word;
+            line = piece;
         } else {
             line = longer;
         }
-        start = end + 1;
+    };
+    std::string piece;
+    bool space_before = false;
+    for (size_t i = 0; i < text.size();) {
+        const size_t at = i;
+        const uint32_t c = utf8_decode(text, i);
+        const bool cjk = c != kInvalidCodepoint && c >= 0x2E80;  // ideographs and full-width punctuation
+        if (c == ' ' || cjk) {
+            if (!piece.empty()) add(piece, space_before), space_before = false;
+            piece.clear();
+            if (c == ' ') space_before = true;
+            else add(text.substr(at, i - at), space_before), space_before = false;
+        } else {
+            piece += text.substr(at, i - at);
+        }
     }
+    if (!piece.empty()) add(piece, space_before);
     wrapped += line;
     // One text item: its lines are a line height apart, not an item spacing.
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -192,8 +211,11 @@ void preprocessing(ImageState & v, const std::vector<std::string> & names) {
         ImGui::Text(tr("Preprocessing %s"), v.source.name.c_str());
     }
     if (v.source.true_label >= 0) {
+        char label[96];
+        std::snprintf(label, sizeof label, tr(" (true label: %s)"), names[size_t(v.source.true_label)].c_str());
         ImGui::SameLine(0, 0);
-        ImGui::Text(tr(" (true label: %s)"), names[size_t(v.source.true_label)].c_str());
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x) ImGui::NewLine();
+        ImGui::TextUnformatted(label);
     }
     dim_text_beside(tr("into the 28×28 input both networks get"));
     const int per_row = std::clamp(int(ImGui::GetContentRegionAvail().x / kStageWidth), 1, std::max(1, int(v.stages.size())));
@@ -211,7 +233,7 @@ void preprocessing(ImageState & v, const std::vector<std::string> & names) {
             ImGui::AlignTextToFramePadding();
             ImGui::TextUnformatted(tr(preprocess_stage_label(st.name)));
         }
-        note_wrapped_at_spaces(st.note);
+        note_wrapped(tr_message(st.note));
         ImGui::EndGroup();
         ImGui::PopID();
     }
@@ -251,24 +273,32 @@ void map_settings(ImageState & v, const std::vector<std::string> & names) {
 void model_header(const ImageState & v, ImageModel m, const std::vector<std::string> & names) {
     const ImageModelState & r = v[m];
     ImGui::TextUnformatted(image_model_title(m));
+    char text[128];
     if (r.test_accuracy >= 0) {
-        ImGui::SameLine();
-        ImGui::TextDisabled(tr("· %.1f%% right on the 10k test images"), 100.0 * r.test_accuracy);
+        std::snprintf(text, sizeof text, tr("· %.1f%% right on the 10k test images"), 100.0 * r.test_accuracy);
+        same_line_if_fits(ImGui::CalcTextSize(text).x);
+        ImGui::TextDisabled("%s", text);
     }
     if (r.has_result) {
-        ImGui::SameLine();
-        ImGui::TextDisabled(tr("· %.1f ms"), r.milliseconds);
+        std::snprintf(text, sizeof text, tr("· %.1f ms"), r.milliseconds);
+        same_line_if_fits(ImGui::CalcTextSize(text).x);
+        ImGui::TextDisabled("%s", text);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The forward pass and Grad-CAM on this picture, just now."));
     }
-    if (!r.error.empty()) { ImGui::TextColored(kWarning, "%s", r.error.c_str()); return; }
+    if (!r.error.empty()) { ImGui::TextColored(kWarning, "%s", tr_message(r.error).c_str()); return; }
     if (!r.has_result) { ImGui::TextDisabled("%s", tr("Classifying…")); return; }
     ImGui::SetWindowFontScale(1.25f);
     ImGui::Text("%s  %.1f%%", names[size_t(r.predicted)].c_str(), 100.0 * double(r.probabilities[size_t(r.predicted)]));
     ImGui::SetWindowFontScale(1.0f);
     if (v.source.true_label >= 0) {
-        ImGui::SameLine();
-        if (v.source.true_label == r.predicted) ImGui::TextColored(ImVec4(0.47f, 0.86f, 0.47f, 1), "%s", tr("correct"));
-        else ImGui::TextColored(kWarning, tr("wrong: the true label is %s"), names[size_t(v.source.true_label)].c_str());
+        if (v.source.true_label == r.predicted) {
+            same_line_if_fits(ImGui::CalcTextSize(tr("correct")).x);
+            ImGui::TextColored(ImVec4(0.47f, 0.86f, 0.47f, 1), "%s", tr("correct"));
+        } else {
+            std::snprintf(text, sizeof text, tr("wrong: the true label is %s"), names[size_t(v.source.true_label)].c_str());
+            same_line_if_fits(ImGui::CalcTextSize(text).x);
+            ImGui::TextColored(kWarning, "%s", text);
+        }
     }
 }
 
@@ -349,7 +379,6 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
     ImGui::TextUnformatted(tr("CBAM spatial attention M_s per block"));
     // The lowest weights say how much a block dims anything at all: near 1 everywhere, it keeps
     // the whole picture. Each map's colours are stretched from its lowest to its highest weight.
-    ImGui::SameLine();
     std::string lowest, sizes;
     for (const AttentionMap & m : r.spatial) {
         char buf[24];
@@ -357,14 +386,20 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
         lowest += (lowest.empty() ? "" : ", ") + std::string(buf);
         sizes += (sizes.empty() ? "" : ", ") + std::to_string(m.rows) + "×" + std::to_string(m.cols);
     }
-    ImGui::TextDisabled(tr("lowest: %s"), lowest.c_str());
+    char lowest_text[96];
+    std::snprintf(lowest_text, sizeof lowest_text, tr("lowest: %s"), lowest.c_str());
+    same_line_if_fits(ImGui::CalcTextSize(lowest_text).x);
+    ImGui::TextDisabled("%s", lowest_text);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(tr("Each block multiplies every position of its features by M_s in (0, 1): a 7×7 convolution over the\n"
                              "channels' mean and max, then a sigmoid. The blocks work at %s; stretched over the input.\n"
                              "A block whose lowest weight is near 1 keeps the whole picture. Colours run from each map's\n"
                              "lowest weight (black) to its highest (pale yellow): see the numbers under each map."), sizes.c_str());
     for (size_t b = 0; b < r.spatial.size(); b++) {
-        if (b) ImGui::SameLine(0, 2 * ImGui::GetStyle().ItemSpacing.x);  // apart: one legend's max, the next one's 0
+        if (b) {  // apart: one legend's max, the next one's 0; on the next line where the row is full
+            ImGui::SameLine(0, 2 * ImGui::GetStyle().ItemSpacing.x);
+            if (ImGui::GetContentRegionAvail().x < kSpatialSide) ImGui::NewLine();
+        }
         ImGui::BeginGroup();
         ImGui::PushID(int(b));
         draw_heat_overlay("##spatial", v.revision, v.input, kModelImageSide, r.spatial[b], v.opacity, kSpatialSide, "M_s",
@@ -374,7 +409,7 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
     }
     draw_view_caveat(AttentionView::CbamSpatial, /*caveat=*/false);  // said once, under the channel bars
     ImGui::TextUnformatted(tr("CBAM channel attention M_c per block"));
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::CalcTextSize(tr("bar height 0 to 1")).x);
     ImGui::TextDisabled("%s", tr("bar height 0 to 1"));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", tr("Each block multiplies each of its channels by M_c in (0, 1), from the channels' average and maximum\n"
@@ -421,7 +456,7 @@ void results(ImageState & v, WidgetRect & button_rect) {
     const std::vector<std::string> names = class_names();
     preprocessing(v, names);
     ImGui::Separator();
-    if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", v.message.c_str());
+    if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", tr_message(v.message).c_str());
     coverage_verdict(v, button_rect);
     const int columns = ImGui::GetContentRegionAvail().x >= kModelsSideBySide ? kImageModels : 1;
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame;
@@ -448,7 +483,7 @@ void scroll_up_on_new_picture(const ImageState & v) {
 
 void results_or_message(ImageState & v, WidgetRect & button_rect) {
     if (v.ready) results(v, button_rect);
-    else ImGui::TextDisabled("%s", v.message.empty() ? tr("Choose a picture or click a test image.") : v.message.c_str());
+    else ImGui::TextDisabled("%s", v.message.empty() ? tr("Choose a picture or click a test image.") : tr_message(v.message).c_str());
 }
 
 } // namespace
@@ -462,12 +497,15 @@ void draw_panel_image(AppState & s) {
     input_row(v);
     if (!v.error.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
-        ImGui::TextWrapped("%s%s", v.error.c_str(), v.ready ? tr(" The previous picture stays below.") : "");
+        const std::string said = tr_message(v.error);
+        const char * stays = v.ready ? tr(" The previous picture stays below.") : "";
+        if (v.error_file.empty()) ImGui::TextWrapped("%s%s", said.c_str(), stays);
+        else ImGui::TextWrapped(tr("%s: %s%s"), v.error_file.c_str(), said.c_str(), stays);
         ImGui::PopStyleColor();
     }
     if (v.ready && v.error.empty() && !v.warnings.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
-        for (const std::string & w : v.warnings) ImGui::TextWrapped("%s: %s.", v.source.name.c_str(), w.c_str());
+        for (const Message & w : v.warnings) ImGui::TextWrapped(tr("%s: %s."), v.source.name.c_str(), tr_message(w).c_str());
         ImGui::PopStyleColor();
     }
     if (ImGui::GetContentRegionAvail().x >= gallery_width(v.gallery) + kModelsSideBySide) {

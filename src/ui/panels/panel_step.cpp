@@ -33,7 +33,8 @@ void draw_panel_step(AppState & s) {
     ImGui::TextWrapped(tr("%s, layer %d, head %d%s."), tr(attention_kind_label(a.kind)), a.layer, cap->head,
                        a.head < 0 ? tr(" (the mean over heads has no single q, k, v: showing head 0)") : "");
     draw_view_caveat(attention_view_of(a.kind));
-    ImGui::SetNextItemWidth(240);
+    // The combo's own label ("Query word") follows it on the line: leave it room on a phone.
+    ImGui::SetNextItemWidth(std::min(240.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr("Query word")).x - 16));
     const std::string current = a.query < int(axes.rows->size()) ? (*axes.rows)[size_t(a.query)] : "?";
     char label[160];
     std::snprintf(label, sizeof label, "%d: %s", a.query, current.c_str());
@@ -44,7 +45,7 @@ void draw_panel_step(AppState & s) {
         }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::CalcTextSize(tr("(or click a row of the heatmap)")).x);
     ImGui::TextDisabled("%s", tr("(or click a row of the heatmap)"));
     const AttentionSteps steps = compute_attention_steps(*cap, a.query, mask_for_kind(cap->kind));
     draw_step_through(*cap, steps, *axes.rows, *axes.cols);

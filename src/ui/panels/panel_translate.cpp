@@ -157,8 +157,10 @@ void sentence_picker(AppState & s) {
 void output_tokens(const AppState & s) {
     const TranslationState & t = s.translation;
     const bool pieces = t.pieces && t.output_word_of.size() == t.outputs.size();
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", pieces ? tr("Output words (probability of the least likely piece; hover for the pieces and alternatives):")
                                      : tr("Output tokens (probability; hover for the alternatives):"));
+    ImGui::PopTextWrapPos();
     for (size_t i = 0, word = 0; i < t.outputs.size(); word++) {
         size_t end = i + 1;
         while (pieces && end < t.outputs.size() && t.output_word_of[end] == t.output_word_of[i]) end++;
@@ -187,14 +189,14 @@ void output_tokens(const AppState & s) {
 
 void vocabulary_browser(AppState & s) {
     if (s.vocabulary.empty()) return;  // a subword model: every word can be typed
-    char header[96];
-    std::snprintf(header, sizeof header, tr("Vocabulary: the %zu English words this model knows"), s.vocabulary.size());
-    std::strncat(header, "###vocab", sizeof header - std::strlen(header) - 1);
-    if (!ImGui::CollapsingHeader(header)) return;
+    char full[128], shorter[64];
+    std::snprintf(full, sizeof full, tr("Vocabulary: the %zu English words this model knows"), s.vocabulary.size());
+    std::snprintf(shorter, sizeof shorter, tr("Vocabulary (%zu words)"), s.vocabulary.size());
+    if (!collapsing_header_that_fits(full, shorter, "vocab")) return;
     static std::string filter;
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(std::min(200.0f, ImGui::GetContentRegionAvail().x));
     ImGui::InputTextWithHint("##vfilter", tr("filter"), &filter);
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::CalcTextSize(tr("click a word to add it to the sentence")).x);
     ImGui::TextDisabled("%s", tr("click a word to add it to the sentence"));
     std::vector<int> shown;
     for (int i = 0; i < int(s.vocabulary.size()); i++)
@@ -231,7 +233,7 @@ void draw_panel_translate(AppState & s) {
     choices(s);
     draw_backend_selector(s);
     const TranslationState & t = s.translation;
-    if (!t.error.empty()) ImGui::TextColored(kUnknown, "%s", t.error.c_str());
+    if (!t.error.empty()) ImGui::TextColored(kUnknown, "%s", tr_message(t.error).c_str());
     if (t.ready) {
         source_words(s);
         ImGui::Separator();
@@ -243,9 +245,11 @@ void draw_panel_translate(AppState & s) {
         output_tokens(s);
         const BackendStatus & bs = s.backend_status;
         const bool timed_gl = bs.ran == ComputeBackend::WebGL2 && bs.gl_timed;  // slower: each draw waited for
+        ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled(tr("%s on %s, %.1f ms including every attention map%s%s"), s.beam == 1 ? tr("greedy") : tr("beam 4"),
                             tr(compute_backend_label(bs.ran)), t.milliseconds, timed_gl ? tr(", timed draw by draw") : "",
                             s.translate_requested ? tr(" (updating…)") : "");
+        ImGui::PopTextWrapPos();
         draw_op_timing(s);
     }
     vocabulary_browser(s);

@@ -49,7 +49,7 @@ struct ExampleSentence {
 // the panels.
 struct TranslationState {
     bool ready = false;
-    std::string error;                       // a message for the user, when translation failed
+    Message error;                           // a message for the user, when translation failed
     std::string sentence;                    // the text it is for
     int model = 0;
     std::vector<std::string> encoder_tokens; // source words, then </s>

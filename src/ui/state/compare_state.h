@@ -2,6 +2,7 @@
 // (Bahdanau et al. 2015, then Vaswani et al. 2017), side by side. Filled by app/compare_runner.h,
 // read by ui/panels/panel_compare.cpp and app/state_json.cpp; plain data, no ImGui.
 #pragma once
+#include "core/message.h"
 #include "nn/attention_trace.h"
 #include "train/line_chart.h"  // LineChart: categories (length buckets) × one series per model
 
@@ -23,7 +24,7 @@ const char * compare_subtitle(CompareModel m);      // what the decoder sees of 
 
 // One model's run on the sentence.
 struct ComparedTranslation {
-    std::string error;                      // why there is no translation (model file missing, ...)
+    Message error;                          // why there is no translation (model file missing, ...)
     int64_t parameters = 0;
     std::string display;                    // the translation as text
     std::vector<std::string> outputs;       // output tokens, ending in </s>
@@ -35,11 +36,11 @@ struct ComparedTranslation {
 
 // BLEU per 5-word source-length bucket, one series per model (labels: compare_title).
 struct CompareBleu {
-    std::string shipped_error;              // why the shipped numbers are missing
+    Message shipped_error;                  // why the shipped numbers are missing
     LineChart shipped;                      // assets/models/bleu-by-length.csv, this language's columns
     LineChart recomputed;                   // from the mini test set; empty until recomputed
     bool recompute_requested = false;       // set by the panel's button
-    std::string recompute_error;            // why it could not start
+    Message recompute_error;                // why it could not start
     bool running = false;
     float progress = 0;                     // 0…1 while running
     int sentences = 0;                      // in the mini test set
@@ -48,7 +49,7 @@ struct CompareBleu {
 
 struct CompareState {
     bool ready = false;                     // the fields below describe `sentence`
-    std::string message;                    // loading, or why nothing can be compared
+    Message message;                        // loading, or why nothing can be compared
     std::string sentence, language;         // what was compared ("zh_TW" / "de")
     std::vector<std::string> source;        // the English words as the models read them, then </s>
     ComparedTranslation models[kCompareModels];

@@ -5,6 +5,7 @@
 // ImGui. The panel writes its requests (a gallery click, a toggled step, the class to explain)
 // into the fields marked "request"; the runner acts on them on the next frame.
 #pragma once
+#include "core/message.h"
 #include "io/image_decode.h"
 #include "models/cam_coverage.h"
 #include "nn/attention_trace.h"
@@ -25,7 +26,7 @@ const char * image_model_title(ImageModel m);  // "ResNet", "ResNet + CBAM" (Ima
 // One classifier's verdict on the current input.
 struct ImageModelState {
     std::string label;                // "ResNet", "ResNet + CBAM" (from the model once loaded)
-    std::string error;                // why there is no result: file missing, wrong kind of model
+    Message error;                    // why there is no result: file missing, wrong kind of model
     double test_accuracy = -1;        // on the 10k test set, 0..1, from the model file; -1 unknown
     bool has_result = false;
     std::vector<float> probabilities; // one per class, sums to 1
@@ -50,7 +51,7 @@ struct ImageGallery {
     int side = kModelImageSide, columns = 0;
     std::vector<int> labels;          // per cell, row-major
     std::vector<int> test_index;      // per cell: its index in the t10k set
-    std::string error;                // why there is no gallery
+    Message error;                    // why there is no gallery
     int cells() const { return int(labels.size()); }
 };
 
@@ -82,13 +83,14 @@ struct ImageState {
     bool measure_gallery_requested = false;  // measure GalleryCoverage over every gallery image
 
     // Results.
-    std::string message;              // loading models, or why nothing can be classified
-    std::string error;                // why the last upload failed; the previous result stays
+    Message message;                  // loading models, or why nothing can be classified
+    Message error;                    // why the last upload failed; the previous result stays
+    std::string error_file;           // the file `error` is about, when it is about one
     bool ready = false;               // the fields below describe `source`
     ImageSource source;
     std::vector<PreprocessStage> stages;  // decode, grayscale, crop, resize, invert
     std::vector<float> input;         // 28 × 28 in [0, 1], what both models got
-    std::vector<std::string> warnings;  // classified anyway, but: an animated GIF's first frame, 1×1 pixels
+    std::vector<Message> warnings;    // classified anyway, but: an animated GIF's first frame, 1×1 pixels
     ImageModelState models[kImageModels];
     uint64_t revision = 0;            // changes with every new result, so images are redrawn
 

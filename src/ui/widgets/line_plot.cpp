@@ -33,15 +33,20 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
     float legend_w = 0;
     for (const LineSeries & s : chart.series) legend_w = std::max(legend_w, ImGui::CalcTextSize(s.label.c_str()).x);
     legend_w += kSwatch + 10;
-    // Beside the plot only when that leaves it most of the width.
+    // Beside the plot only when that leaves it most of the width; below, as many entries a row as
+    // fit, the chart growing by the extra rows (a phone's width takes one or two).
     const bool legend_below = size.x < 4 * legend_w;
     const float y_label_w = ImGui::CalcTextSize("100").x + 8;
+    const int per_row = std::max(1, int((size.x - y_label_w - 8 + 12) / (legend_w + 12)));
+    const int legend_rows = legend_below ? (int(chart.series.size()) + per_row - 1) / per_row : 0;
+    if (legend_rows > 1) size.y += float(legend_rows - 1) * (text_h + 4);
     const ImVec2 min = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton(id, size);
     // The plot area: room for the y-axis name above, tick labels left, category names and the
     // x-axis name below, the legend right or below that.
     const ImVec2 p0(min.x + y_label_w, min.y + text_h + 6);
-    const ImVec2 p1(min.x + size.x - (legend_below ? 8 : legend_w + 8), min.y + size.y - (legend_below ? 3 : 2) * text_h - 12);
+    const float legend_h = float(std::max(legend_rows, 1) - 1) * (text_h + 4) + (legend_below ? text_h : 0);
+    const ImVec2 p1(min.x + size.x - (legend_below ? 8 : legend_w + 8), min.y + size.y - 2 * text_h - legend_h - 12);
     if (p1.x - p0.x < 40 || p1.y - p0.y < 30 || chart.categories.empty() || chart.y_max <= chart.y_min) return;
     ImDrawList * dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -65,7 +70,11 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
     }
     dl->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p1.y), axis);
     dl->AddLine(ImVec2(p0.x, p0.y), ImVec2(p0.x, p1.y), axis);
-    for (size_t i = 0; i < n; i++) {
+    // Category names, every k-th one where they would run into each other.
+    float widest = 0;
+    for (const std::string & c : chart.categories) widest = std::max(widest, ImGui::CalcTextSize(c.c_str()).x);
+    const size_t every = size_t(std::max(1.0f, std::ceil((widest + 6) / dx)));
+    for (size_t i = 0; i < n; i += every) {
         const float w = ImGui::CalcTextSize(chart.categories[i].c_str()).x;
         dl->AddText(ImVec2(x_of(i) - w / 2, p1.y + 3), dim, chart.categories[i].c_str());
     }
@@ -84,8 +93,8 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
             dl->AddRectFilled(ImVec2(p.x - 3.5f, p.y - 3.5f), ImVec2(p.x + 3.5f, p.y + 3.5f), c);
         }
         // Legend: a short line with its marker, then the label.
-        const float ly = legend_below ? p1.y + 2 * text_h + 10 : p0.y + float(s) * (text_h + 6);
-        const float lx = legend_below ? p0.x + float(s) * (legend_w + 12) : p1.x + 12;
+        const float ly = legend_below ? p1.y + 2 * text_h + 10 + float(int(s) / per_row) * (text_h + 4) : p0.y + float(s) * (text_h + 6);
+        const float lx = legend_below ? p0.x + float(int(s) % per_row) * (legend_w + 12) : p1.x + 12;
         dl->AddLine(ImVec2(lx, ly + text_h / 2), ImVec2(lx + kSwatch - 6, ly + text_h / 2), c, 2.5f);
         dl->AddRectFilled(ImVec2(lx + 5.5f, ly + text_h / 2 - 3.5f), ImVec2(lx + 12.5f, ly + text_h / 2 + 3.5f), c);
         dl->AddText(ImVec2(lx + kSwatch, ly), text, chart.series[s].label.c_str());

@@ -81,12 +81,13 @@ const char * label_or(const std::vector<std::string> & labels, int i, char * buf
 }
 
 // A table over the keys with a frozen header, scrolling by itself once it is taller than
-// kMaxRowsShown rows (sentences reach ~60 tokens).
+// kMaxRowsShown rows (sentences reach ~60 tokens), and sideways where it is wider than the window
+// (a phone): its columns keep the width their numbers need.
 bool begin_keys_table(const char * id, int columns, int keys) {
     const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2.0f;
-    const float h = row_h * (std::min(float(keys), kMaxRowsShown) + 1.5f);
+    const float h = row_h * (std::min(float(keys), kMaxRowsShown) + 1.5f) + ImGui::GetStyle().ScrollbarSize;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
+                                  ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY;
     if (!ImGui::BeginTable(id, columns, flags, ImVec2(0.0f, h))) return false;
     ImGui::TableSetupScrollFreeze(0, 1);
     return true;

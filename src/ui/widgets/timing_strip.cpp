@@ -32,13 +32,17 @@ void draw_timing_strip(const char * id, const std::vector<TimingLane> & lanes, f
     char widest[64];
     std::snprintf(widest, sizeof widest, tr("%.3f ms in %zu steps"), 100.0, size_t(99));
     const float total_w = ImGui::CalcTextSize(widest).x;
-    const float bar_w = std::max(40.0f, width - label_w - total_w - 2 * gap);
+    // Each lane's name left of its bar, or above it where the two do not fit on one line (a phone).
+    const bool names_above = width < label_w + total_w + 2 * gap + 80;
+    const float bar_x = names_above ? 0.0f : label_w + gap;
+    const float bar_w = std::max(40.0f, width - bar_x - total_w - gap);
+    const float lane_h = names_above ? 2 * row_h : row_h;
     double longest = 0;
     for (const TimingLane & l : lanes) longest = std::max(longest, total_ms(l));
     const double px_per_ms = longest > 0 ? bar_w / longest : 0;
 
     const ImVec2 min = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton(id, ImVec2(width, float(lanes.size()) * row_h));
+    ImGui::InvisibleButton(id, ImVec2(width, float(lanes.size()) * lane_h));
     const bool hovered = ImGui::IsItemHovered();
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     ImDrawList * dl = ImGui::GetWindowDrawList();
@@ -46,9 +50,10 @@ void draw_timing_strip(const char * id, const std::vector<TimingLane> & lanes, f
     const float text_dy = 1.5f;
     for (size_t r = 0; r < lanes.size(); r++) {
         const TimingLane & lane = lanes[r];
-        const float y0 = min.y + float(r) * row_h, y1 = y0 + row_h - 2.0f;
-        dl->AddText(ImVec2(min.x + label_w - ImGui::CalcTextSize(lane.label.c_str()).x, y0 + text_dy), text, lane.label.c_str());
-        float x = min.x + label_w + gap;
+        const float top = min.y + float(r) * lane_h, y0 = names_above ? top + row_h : top, y1 = y0 + row_h - 2.0f;
+        const float name_x = names_above ? min.x : min.x + label_w - ImGui::CalcTextSize(lane.label.c_str()).x;
+        dl->AddText(ImVec2(name_x, top + text_dy), text, lane.label.c_str());
+        float x = min.x + bar_x;
         for (size_t i = 0; i < lane.ms.size(); i++) {
             // At least a pixel, so a step that took no measurable time is still one box.
             const float w = std::max(1.0f, float(std::max(lane.ms[i], 0.0) * px_per_ms));
