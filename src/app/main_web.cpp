@@ -40,7 +40,7 @@ int main() {
     g_gpu.set_on_context_restored([] {
         g_app.gl_context_restored();
         g_app.state().backend_status.notice = {
-            N_("The WebGL context came back: WebGL2 can be selected again (translations stay on WASM SIMD until then)."), {}};
+            attn::N_("The WebGL context came back: WebGL2 can be selected again (translations stay on WASM SIMD until then)."), {}};
     });
     EM_ASM({ if (window.attnStarted) window.attnStarted(); });
     emscripten_set_main_loop_arg(run_frame, nullptr, /*fps=*/0, /*simulate_infinite_loop=*/true);
