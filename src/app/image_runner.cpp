@@ -181,7 +181,7 @@ void ImageRunner::show_gallery(AppState & state, int cell) {
 
 void ImageRunner::show(AppState & state, PreprocessResult result, ImageSource source) {
     ImageState & v = state.image;
-    v.error.clear();
+    v.error.clear(), v.error_file.clear();
     v.source = std::move(source);
     v.stages = std::move(result.stages);
     v.input = std::move(result.input);

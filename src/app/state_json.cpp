@@ -95,7 +95,7 @@ nlohmann::json image_json(const AppState & s) {
     }
     const PreprocessOptions & o = v.options;
     return {{"open", s.show_image}, {"message", v.message},
-            {"error", v.error_file.empty() ? english(v.error) : v.error_file + ": " + english(v.error)}, {"warnings", v.warnings}, {"ready", v.ready},
+            {"error", v.error.empty() || v.error_file.empty() ? english(v.error) : v.error_file + ": " + english(v.error)}, {"warnings", v.warnings}, {"ready", v.ready},
             {"source", {{"name", v.source.name}, {"gallery_cell", v.source.gallery_cell}, {"true_label", v.source.true_label}}},
             {"options", {{"grayscale", o.grayscale}, {"crop", o.crop}, {"resize", o.resize}, {"invert", o.invert}}},
             {"stages", stages}, {"input_side", kModelImageSide}, {"input", v.input}, {"explain_class", v.explain_class}, {"models", models},

@@ -182,6 +182,7 @@ TEST(ImageRunner, BadUploadsKeepThePreviousResult) {
     const std::vector<uint8_t> photo = photo_like_png();
     s.runner.upload(s.state, photo.data(), photo.size(), "trousers.png");
     EXPECT_TRUE(v.error.empty()) << attn::english(v.error);
+    EXPECT_TRUE(v.error_file.empty()) << "the last failure's file name outlived its message";
     EXPECT_EQ(v.source.name, "trousers.png");
 }
 
