@@ -1,5 +1,7 @@
 // The interface language: the catalogue the build compiled from assets/i18n/zh_TW.po, the
 // pseudo-language, the language ids and how a browser's or a system's language picks one.
+#include "io/image_decode.h"
+#include "share/url_state.h"
 #include "ui/i18n.h"
 
 #include <gtest/gtest.h>
@@ -25,6 +27,26 @@ TEST(UiLanguage, ChineseComesFromTheBuiltCatalogue) {
     EXPECT_STREQ(tr("A string no catalogue has"), "A string no catalogue has");  // English, not nothing
     set_ui_language(UiLanguage::English);
     EXPECT_STREQ(tr("View"), "View");
+}
+
+// An error a visitor meets keeps its variable parts apart down to the interface, which says it in
+// Chinese; its English (the CLI, the JSON) stays as it was.
+TEST(UiLanguage, ErrorsFromDeepInsideAreSaidInChinese) {
+    LanguageGuard guard;
+    ASSERT_TRUE(load_ui_catalogues(ATTN_BUILD_ASSETS_DIR).ok);
+    UrlState link;
+    const Status bad_link = parse_url_state("#layer=999", &link);
+    ASSERT_FALSE(bad_link.ok);
+    GrayImage img;
+    const uint8_t empty = 0;
+    const Status bad_image = decode_gray_image(&empty, 0, 1000000, &img);
+    ASSERT_FALSE(bad_image.ok);
+    set_ui_language(UiLanguage::TraditionalChinese);
+    EXPECT_EQ(tr_message(bad_link.said), "layer：999 超出範圍（0 到 " + bad_link.said.args[3] + "）");
+    EXPECT_EQ(tr_message(bad_image.said), "檔案是空的（0 位元組）");
+    set_ui_language(UiLanguage::English);
+    EXPECT_EQ(tr_message(bad_link.said), bad_link.message);
+    EXPECT_EQ(bad_image.message, "the file is empty (0 bytes)");
 }
 
 TEST(UiLanguage, LabelsKeepTheirIdentityAcrossLanguages) {
