@@ -1,9 +1,9 @@
 // The app, independent of how frames are driven: main_native.cpp loops on frame(), main_web.cpp
 // hands frame() to the browser's requestAnimationFrame, and the render test calls it N times.
 #pragma once
-#include "app/compare_runner.h"
-#include "app/image_runner.h"
-#include "app/translation_runner.h"
+#include "app/runners/compare_runner.h"
+#include "app/runners/image_runner.h"
+#include "app/runners/translation_runner.h"
 #include "platform/platform.h"
 #include "ui/state/app_state.h"
 

@@ -1,7 +1,7 @@
 // Web entry point: the browser drives frames (requestAnimationFrame through emscripten's main
 // loop), and web/app.js plus the browser tests talk to the app through the C hooks below.
 #include "app/app.h"
-#include "app/gpu_runner.h"
+#include "app/runners/gpu_runner.h"
 #include "app/share_exports.h"
 #include "app/share_web.h"
 #include "app/url_state_apply.h"
@@ -119,7 +119,7 @@ EMSCRIPTEN_KEEPALIVE int attn_attention_rgb(float weight) {
 EMSCRIPTEN_KEEPALIVE void attn_translate_now() { g_app.translator().run(g_app.state()); }
 
 // Translates the current sentence with the current model on the GPU path and the CPU reference,
-// and returns the report as JSON (app/gpu_runner.h); called from JS, so between frames. The
+// and returns the report as JSON (app/runners/gpu_runner.h); called from JS, so between frames. The
 // app's own translation is left as it is.
 EMSCRIPTEN_KEEPALIVE const char * attn_gpu_translate_now() {
     const attn::Translator * tr = g_app.translator().current(g_app.state());

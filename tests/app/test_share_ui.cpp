@@ -2,7 +2,7 @@
 // headless, and the Share menu's exports from a real translation (PNG in the UI's colours).
 #include "../ui/headless_ui.h"
 #include "app/share_exports.h"
-#include "app/translation_runner.h"
+#include "app/runners/translation_runner.h"
 #include "app/url_state_apply.h"
 #include "app/attention_png.h"
 #include "ui/i18n.h"

@@ -4,7 +4,7 @@
 // headless, and the state JSON the browser test and the URL state read.
 #include "headless_ui.h"
 #include "app/state_json.h"
-#include "app/translation_runner.h"
+#include "app/runners/translation_runner.h"
 #include "backend/op_timing.h"
 #include "ui/backend_choice.h"
 

@@ -2,9 +2,9 @@
 // one sentence, RNNencdec's C, RNNsearch's alignment, the timing strip, the BLEU table and its
 // incremental recompute, missing files, and the panel drawn headless.
 #include "headless_ui.h"
-#include "app/compare_runner.h"
+#include "app/runners/compare_runner.h"
 #include "app/state_json.h"
-#include "app/translation_runner.h"
+#include "app/runners/translation_runner.h"
 #include "io/bleu_csv.h"
 #include "ui/compare_data.h"
 #include "ui/ui.h"

@@ -3,8 +3,8 @@
 // preprocessing toggles and the class Grad-CAM explains, missing files, the heat scale, and the
 // panel drawn headless with a result and with an error.
 #include "headless_ui.h"
-#include "app/fashion_gallery.h"
-#include "app/image_runner.h"
+#include "app/runners/fashion_gallery.h"
+#include "app/runners/image_runner.h"
 #include "app/state_json.h"
 #include "ui/ui.h"
 #include "ui/widgets/heat_scale.h"

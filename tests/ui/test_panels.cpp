@@ -4,7 +4,7 @@
 // something to draw.
 #include "headless_ui.h"
 #include "app/state_json.h"
-#include "app/translation_runner.h"
+#include "app/runners/translation_runner.h"
 #include "ui/ui.h"
 
 #include <gtest/gtest.h>

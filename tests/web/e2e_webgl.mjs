@@ -1,6 +1,6 @@
 // The GL compute path in the browser: on the app's own WebGL2 context
 // (SwiftShader here), translate a sentence through gpu_translate and check, through the report
-// attn_gpu_translate_now returns (app/gpu_runner.h):
+// attn_gpu_translate_now returns (app/runners/gpu_runner.h):
 //   - float render targets are available and the GPU path is up;
 //   - the GPU's output equals the CPU's (the app's own translation and the reference backend's);
 //   - logits and every attention map are within 1e-4 of the CPU reference;

@@ -1,5 +1,5 @@
 // What the Compare panel shows: one sentence through the three translators of the attention story
-// (Bahdanau et al. 2015, then Vaswani et al. 2017), side by side. Filled by app/compare_runner.h,
+// (Bahdanau et al. 2015, then Vaswani et al. 2017), side by side. Filled by app/runners/compare_runner.h,
 // read by ui/panels/panel_compare.cpp and app/state_json.cpp; plain data, no ImGui.
 #pragma once
 #include "core/message.h"

@@ -1,7 +1,7 @@
 // What the Image panel shows: one picture through the preprocessing chain and then through the
 // two Fashion-MNIST classifiers side by side, the plain ResNet and the same network with CBAM,
 // with where each looked (Grad-CAM, and CBAM's own attention maps). Filled by
-// app/image_runner.h, read by ui/panels/panel_image.cpp and app/state_json.cpp; plain data, no
+// app/runners/image_runner.h, read by ui/panels/panel_image.cpp and app/state_json.cpp; plain data, no
 // ImGui. The panel writes its requests (a gallery click, a toggled step, the class to explain)
 // into the fields marked "request"; the runner acts on them on the next frame.
 #pragma once

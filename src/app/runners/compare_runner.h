@@ -11,8 +11,8 @@
 //   mini-test.tsv               10 test sentences per length bucket (scripts/make-mini-test)
 // A missing file becomes a message in the panel, never a failure.
 #pragma once
-#include "app/bleu_recompute.h"
-#include "app/translation_runner.h"
+#include "app/runners/bleu_recompute.h"
+#include "app/runners/translation_runner.h"
 #include "io/bleu_csv.h"
 #include "ui/state/app_state.h"
 

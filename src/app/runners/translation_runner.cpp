@@ -1,4 +1,4 @@
-#include "app/translation_runner.h"
+#include "app/runners/translation_runner.h"
 
 #include "core/clock.h"
 #include "corpus/aligned_text.h"

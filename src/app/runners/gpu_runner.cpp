@@ -1,4 +1,4 @@
-#include "app/gpu_runner.h"
+#include "app/runners/gpu_runner.h"
 
 #include "core/clock.h"
 #include "gpu/gl_state_guard.h"

@@ -1,6 +1,6 @@
-#include "app/image_runner.h"
+#include "app/runners/image_runner.h"
 
-#include "app/fashion_gallery.h"
+#include "app/runners/fashion_gallery.h"
 #include "core/clock.h"
 #include "platform/fetch_file.h"
 

@@ -7,7 +7,7 @@
 //   models/resnet-fashion.safetensors, models/resnet_cbam-fashion.safetensors
 //       loaded when the panel first opens (on the web first fetched from the site, fetch_file.h:
 //       they are not in index.data, most visitors never open the panel)
-//   fashion-gallery.png, fashion-gallery.tsv   the test-set samples (app/fashion_gallery.h)
+//   fashion-gallery.png, fashion-gallery.tsv   the test-set samples (app/runners/fashion_gallery.h)
 // A missing file becomes a message in the panel, never a failure. A bad upload (empty, not an
 // image, damaged, too many pixels, too many bytes) becomes a message too, and whatever was on
 // screen before stays there.

@@ -1,4 +1,4 @@
-#include "app/compare_runner.h"
+#include "app/runners/compare_runner.h"
 
 #include "platform/fetch_file.h"
 #include "ui/i18n.h"

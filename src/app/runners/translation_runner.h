@@ -3,7 +3,7 @@
 // attention map, the top-5 alternatives per step and the Q/K/V of the selected head recorded,
 // filling AppState::translation. The panels only read the result; the models never see the UI.
 #pragma once
-#include "app/gpu_path.h"
+#include "app/runners/gpu_path.h"
 #include "models/translator.h"
 #include "ui/state/app_state.h"
 

@@ -1,4 +1,4 @@
-#include "app/bleu_recompute.h"
+#include "app/runners/bleu_recompute.h"
 
 #include "core/clock.h"
 #include "train/parallel_data.h"

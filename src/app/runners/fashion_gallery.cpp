@@ -1,4 +1,4 @@
-#include "app/fashion_gallery.h"
+#include "app/runners/fashion_gallery.h"
 
 #include "models/image_classifier.h"
 

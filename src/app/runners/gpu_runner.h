@@ -8,7 +8,7 @@
 // app's GpuPath it is also the WebGL2 backend of the Translate panel: the translation runner calls
 // translate() and falls back to the CPU when it fails.
 #pragma once
-#include "app/gpu_path.h"
+#include "app/runners/gpu_path.h"
 #include "gpu/gpu_transformer.h"
 #include "gpu/kernels.h"
 #include "models/translator.h"

@@ -1,5 +1,5 @@
 // The GL compute path as the translation runner sees it: an interface, because only the web app
-// has one (app/gpu_runner.h, on the page's WebGL2 context). Natively the runner has none and the
+// has one (app/runners/gpu_runner.h, on the page's WebGL2 context). Natively the runner has none and the
 // Translate panel shows WebGL2 disabled with the reason.
 #pragma once
 #include "backend/op_timing.h"
