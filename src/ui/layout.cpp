@@ -7,14 +7,15 @@
 namespace attn {
 
 static bool g_fill_viewport = false;  // a UI mode for one panel's Begin, like ImGui's own SetNext* state
+static float g_leave_below = 0;
 
-void set_fill_viewport(bool on) { g_fill_viewport = on; }
+void set_fill_viewport(bool on, float leave_below) { g_fill_viewport = on, g_leave_below = on ? leave_below : 0.0f; }
 
 void place_next_window(Panel p) {
     const ImGuiViewport * vp = ImGui::GetMainViewport();
     if (g_fill_viewport) {
         ImGui::SetNextWindowPos(vp->WorkPos, ImGuiCond_Always);
-        ImGui::SetNextWindowSize(vp->WorkSize, ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x, std::max(100.0f, vp->WorkSize.y - g_leave_below)), ImGuiCond_Always);
         return;
     }
     const ImVec2 o = vp->WorkPos, s = vp->WorkSize;

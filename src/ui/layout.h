@@ -15,7 +15,8 @@ void place_next_window(Panel p);
 
 // Embed mode (?embed=1): while on, place_next_window() puts the panel over the whole viewport on
 // every frame (ImGuiCond_Always), so the one embedded panel fills the iframe and follows its size.
-void set_fill_viewport(bool on);
+// `leave_below` pixels at the bottom stay free (the embedded tour's box).
+void set_fill_viewport(bool on, float leave_below = 0.0f);
 
 // SameLine when an item of `width` still fits on this line, else a new line: word wrap for
 // widgets, so the panels work on a phone too.

@@ -2,11 +2,13 @@
 
 #include "ui/i18n.h"
 #include "ui/layout.h"
+#include "ui/tour.h"
 #include "ui/ui.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>  // the focused window, for remember_focused_panel
 
+#include <algorithm>
 #include <cstring>
 
 namespace attn {
@@ -56,10 +58,12 @@ void draw_embedded_panel(AppState & s) {
     if (!p) p = &kPanels[1];  // parse_url_state only lets known ids through; this is the fallback
     // The panel's own place_next_window() fills the viewport while this is on, every frame, so the
     // window follows the iframe's size.
-    set_fill_viewport(true);
+    // A tour step leaves its box room below the panel.
+    const float below = s.tour.step >= 0 ? docked_tour_height() : 0.0f;
+    set_fill_viewport(true, below);
     const ImGuiViewport * vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos, ImGuiCond_Always);  // for panels that do not place themselves
-    ImGui::SetNextWindowSize(vp->WorkSize, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x, std::max(100.0f, vp->WorkSize.y - below)), ImGuiCond_Always);
     bool * open = s.panel_flag(p->id);
     if (open) *open = true;
     p->draw(s);

@@ -271,8 +271,11 @@ std::string tour_check(const AppState & s, int step, bool * holds) {
 
 // ---- [SECTION] the window ----------------------------------------------------------------------
 
+static float g_docked_height = 0;  // the docked box's height in the last frame (docked_tour_height)
+
 void draw_tour(AppState & s) {
     apply_tour_preset(s);
+    g_docked_height = 0;
     if (s.tour.step < 0) return;
     const int step = s.tour.step;
     const TourStep & st = kSteps[step];
@@ -287,16 +290,22 @@ void draw_tour(AppState & s) {
                                                 IM_COL32(255, 170, 60, 255), 4.0f, 0, 3.0f);
         target_on_right = w->Pos.x + w->Size.x / 2 > vp->WorkPos.x + vp->WorkSize.x / 2 - 50;  // or all across
     }
-    const float width = std::min(460.0f, vp->WorkSize.x - 24);
-    const float x = target_on_right ? vp->WorkPos.x + 12 : vp->WorkPos.x + vp->WorkSize.x - 12;
-    ImGui::SetNextWindowPos(ImVec2(x, vp->WorkPos.y + vp->WorkSize.y - 12), ImGuiCond_Always, ImVec2(target_on_right ? 0.0f : 1.0f, 1.0f));
-    ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+    if (s.share.embed) {  // docked under the panel, which leaves it room (docked_tour_height)
+        ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y + vp->WorkSize.y), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+        ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x, 0), ImGuiCond_Always);
+    } else {
+        const float width = std::min(460.0f, vp->WorkSize.x - 24);
+        const float x = target_on_right ? vp->WorkPos.x + 12 : vp->WorkPos.x + vp->WorkSize.x - 12;
+        ImGui::SetNextWindowPos(ImVec2(x, vp->WorkPos.y + vp->WorkSize.y - 12), ImGuiCond_Always, ImVec2(target_on_right ? 0.0f : 1.0f, 1.0f));
+        ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+    }
     bool open = true;
     char title[160];
     std::snprintf(title, sizeof title, "%s %d / %d###tour", tr("Tour"), step + 1, kTourSteps);
     if (ImGui::Begin(title, &open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoResize)) {
         // Above the panels, also the one the step has just opened (a new window comes to the front).
         ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
+        g_docked_height = s.share.embed ? ImGui::GetWindowHeight() : 0.0f;
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextUnformatted(tr(st.title));
         ImGui::Separator();
@@ -322,5 +331,7 @@ void draw_tour(AppState & s) {
     ImGui::End();
     if (!open) s.tour.step = -1;
 }
+
+float docked_tour_height() { return g_docked_height; }
 
 } // namespace attn

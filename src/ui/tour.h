@@ -45,5 +45,8 @@ void apply_tour_preset(AppState & s);
 std::string tour_check(const AppState & s, int step, bool * holds);
 
 void draw_tour(AppState & s);  // the tour window and its highlight; nothing when closed
+// Embedded (?embed=1), the box sits under the one panel, full width, instead of over it: its height
+// in the last frame, which the panel leaves free; 0 when no box was drawn.
+float docked_tour_height();
 
 } // namespace attn

@@ -155,6 +155,28 @@ TEST_P(LayoutTest, TheTourBoxStaysOnScreen) {
     }
 }
 
+// A tutorial embeds one step (?embed=1#tour=6): the box sits under the panel, not over it.
+TEST_P(LayoutTest, AnEmbeddedTourStepLeavesItsPanelUncovered) {
+    const ScreenSize size = GetParam();
+    app.state().share.embed = true;
+    for (attn::UiLanguage lang : {attn::UiLanguage::English, attn::UiLanguage::TraditionalChinese}) {
+        app.state().ui_language = lang;
+        for (int step : {0, 5, 7}) {
+            attn::open_tour_step(app.state(), step);
+            const std::string where = std::string(size.name) + " " + attn::ui_language_id(lang) + " embedded step " + std::to_string(step + 1);
+            settle(std::string(size.name) + "-" + attn::ui_language_id(lang) + "-embedded-tour" + std::to_string(step + 1));
+            const std::string panel = attn::tour_step(step).preset.panel;
+            expect_fits(panel.c_str(), where);
+            expect_fits("tour", where);
+            const ImGuiWindow * w = ImGui::FindWindowByName(("###" + panel).c_str());
+            const ImGuiWindow * box = ImGui::FindWindowByName("###tour");
+            ASSERT_TRUE(w && box) << where;
+            EXPECT_LE(w->Pos.y + w->Size.y, box->Pos.y + 1.0f) << where << ": the tour's box covers the panel";
+            EXPECT_GT(w->Size.y, 0.4f * float(size.height)) << where << ": the panel keeps less than 40% of the frame";
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Sizes, LayoutTest,
                          // The three sizes, and a phone's width tall enough that every panel's
                          // whole content is on screen: ImGui skips what lies below the fold.
