@@ -4,6 +4,7 @@ add_executable(attn_gpu_tests
   gpu/gpu_test_env.cpp
   gpu/test_gpu_infra.cpp
   gpu/test_gpu_ops.cpp
+  backend/op_suite.cpp  # the op table every backend shares, instantiated for WebGL2 in test_gpu_ops.cpp
   gpu/test_gpu_attention.cpp
   gpu/test_gpu_transformer.cpp
   gpu/test_gpu_timing.cpp
