@@ -28,16 +28,10 @@ void main() {
     int last = b * Tk + Tk - 1;  // past Tk the probabilities are zero; clamp the row read with them
     int JQ = textureSize(u_probs, 0).x;
     vec4 o0 = vec4(0.0), o1 = vec4(0.0), o2 = vec4(0.0), o3 = vec4(0.0);
-    for (int jq = 0; jq < JQ; ++jq) {
-        int j0 = b * Tk + jq * 4;
-        vec4 v0 = texel(u_v, ivec2(p.x, j0), iv), v1 = texel(u_v, ivec2(p.x, min(j0 + 1, last)), iv);
-        vec4 v2 = texel(u_v, ivec2(p.x, min(j0 + 2, last)), iv), v3 = texel(u_v, ivec2(p.x, min(j0 + 3, last)), iv);
-        vec4 p0 = texel(u_probs, ivec2(jq, prob_row.x), ip), p1 = texel(u_probs, ivec2(jq, prob_row.y), ip);
-        vec4 p2 = texel(u_probs, ivec2(jq, prob_row.z), ip), p3 = texel(u_probs, ivec2(jq, prob_row.w), ip);
-        o0 += p0.x * v0 + p0.y * v1 + p0.z * v2 + p0.w * v3;
-        o1 += p1.x * v0 + p1.y * v1 + p1.z * v2 + p1.w * v3;
-        o2 += p2.x * v0 + p2.y * v1 + p2.z * v2 + p2.w * v3;
-        o3 += p3.x * v0 + p3.y * v1 + p3.z * v2 + p3.w * v3;
+    vec4 v0, v1, v2, v3;
+    for (int jq = 0; jq < JQ; ++jq) {  // probs · v: a plain product, k running over this batch's keys
+        b_rows4(u_v, iv, p.x, b * Tk + jq * 4, last, v0, v1, v2, v3);  // the tile steps are in common.glsl
+        tile4_plain(u_probs, ip, prob_row, jq, v0, v1, v2, v3, o0, o1, o2, o3);
     }
     o_value = o0;
     o_row1 = o1;

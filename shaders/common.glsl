@@ -61,7 +61,8 @@ vec4 masked_logits4(sampler2D x, int row, int cq, int C, float scale, int mask_k
 //   erfc(z) = (a1·t + a2·t² + a3·t³ + a4·t⁴ + a5·t⁵)·exp(-z²),  t = 1/(1 + p·z),  |error| <= 1.5e-7,
 // and 1 + erf(x/√2) is 2 - erfc(z) for x >= 0 and erfc(z) for x < 0 (z = |x|/√2). Using erfc on
 // the negative side avoids 1 - (1 - tiny), so the absolute error of y stays below |x|/2 · 1.5e-7
-// plus float rounding: the test measures 4.8e-7 at most over [-10, 10] (tests/gpu/test_gpu_ops.cpp).
+// plus float rounding: measured 4.8e-7 at most over [-10, 10]; the op table's wide-range case
+// (tests/backend/op_suite.cpp) holds it to 1e-6.
 vec4 gelu_erf(vec4 x) {
     vec4 z = abs(x) * 0.70710678118654752;
     vec4 t = 1.0 / (1.0 + 0.3275911 * z);
@@ -92,4 +93,47 @@ vec4 epilogue(vec4 v, int activation, int has_residual, sampler2D residual, ivec
     // A branch, not ?: which may fetch the residual for every fragment of a draw that has none.
     if (has_residual == 1) v += texelFetch(residual, p, 0);
     return v;
+}
+
+// ---- The register tiles' inner step (matmul_rgba_4x4 and _8x4, attention_output_rgba_4x4): per
+// step of four k, four texels of b are fetched once and every row of a in the tile multiplies them.
+
+// Plain b (K, N): its rows k0 .. k0+3 at column texel x. Rows past `last` are clamped to it: the
+// caller's a is zero past K, so the clamped rows are multiplied by 0.
+void b_rows4(sampler2D b, vec2 ib, int x, int k0, int last, out vec4 b0, out vec4 b1, out vec4 b2, out vec4 b3) {
+    b0 = texel(b, ivec2(x, min(k0, last)), ib);
+    b1 = texel(b, ivec2(x, min(k0 + 1, last)), ib);
+    b2 = texel(b, ivec2(x, min(k0 + 2, last)), ib);
+    b3 = texel(b, ivec2(x, min(k0 + 3, last)), ib);
+}
+
+// Transposed b (N, K): texel kq of its rows j (the output's four columns).
+void bt_rows4(sampler2D b, vec2 ib, ivec4 j, int kq, out vec4 b0, out vec4 b1, out vec4 b2, out vec4 b3) {
+    b0 = texel(b, ivec2(kq, j.x), ib);
+    b1 = texel(b, ivec2(kq, j.y), ib);
+    b2 = texel(b, ivec2(kq, j.z), ib);
+    b3 = texel(b, ivec2(kq, j.w), ib);
+}
+
+// Rows i of a, texel kq (four k), times the four k rows of a plain b, added to c0 .. c3: one row of
+// the output tile each.
+void tile4_plain(sampler2D a, vec2 ia, ivec4 i, int kq, vec4 b0, vec4 b1, vec4 b2, vec4 b3, inout vec4 c0, inout vec4 c1,
+                 inout vec4 c2, inout vec4 c3) {
+    vec4 a0 = texel(a, ivec2(kq, i.x), ia), a1 = texel(a, ivec2(kq, i.y), ia);
+    vec4 a2 = texel(a, ivec2(kq, i.z), ia), a3 = texel(a, ivec2(kq, i.w), ia);
+    c0 += a0.x * b0 + a0.y * b1 + a0.z * b2 + a0.w * b3;
+    c1 += a1.x * b0 + a1.y * b1 + a1.z * b2 + a1.w * b3;
+    c2 += a2.x * b0 + a2.y * b1 + a2.z * b2 + a2.w * b3;
+    c3 += a3.x * b0 + a3.y * b1 + a3.z * b2 + a3.w * b3;
+}
+
+// The same with a transposed b: four rows of bᵀ, so each output is a dot product.
+void tile4_trans(sampler2D a, vec2 ia, ivec4 i, int kq, vec4 b0, vec4 b1, vec4 b2, vec4 b3, inout vec4 c0, inout vec4 c1,
+                 inout vec4 c2, inout vec4 c3) {
+    vec4 a0 = texel(a, ivec2(kq, i.x), ia), a1 = texel(a, ivec2(kq, i.y), ia);
+    vec4 a2 = texel(a, ivec2(kq, i.z), ia), a3 = texel(a, ivec2(kq, i.w), ia);
+    c0 += vec4(dot(a0, b0), dot(a0, b1), dot(a0, b2), dot(a0, b3));
+    c1 += vec4(dot(a1, b0), dot(a1, b1), dot(a1, b2), dot(a1, b3));
+    c2 += vec4(dot(a2, b0), dot(a2, b1), dot(a2, b2), dot(a2, b3));
+    c3 += vec4(dot(a3, b0), dot(a3, b1), dot(a3, b2), dot(a3, b3));
 }

@@ -32,30 +32,17 @@ void main() {
     ivec4 i = min(ivec4(p.y * 4) + ivec4(0, 1, 2, 3), ivec4(u_M - 1));
     ivec4 j = ivec4(p.x * 4) + ivec4(0, 1, 2, 3);
     vec4 c0 = vec4(0.0), c1 = vec4(0.0), c2 = vec4(0.0), c3 = vec4(0.0);
+    vec4 b0, b1, b2, b3;
     if (u_trans_b == 1) {
         ivec4 jr = min(j, ivec4(u_N - 1));  // rows of bᵀ past N do not exist: read the last, zero below
         for (int kq = 0; kq < KQ; ++kq) {
-            vec4 a0 = texel(u_a, ivec2(kq, i.x), ia), a1 = texel(u_a, ivec2(kq, i.y), ia);
-            vec4 a2 = texel(u_a, ivec2(kq, i.z), ia), a3 = texel(u_a, ivec2(kq, i.w), ia);
-            vec4 b0 = texel(u_b, ivec2(kq, jr.x), ib), b1 = texel(u_b, ivec2(kq, jr.y), ib);
-            vec4 b2 = texel(u_b, ivec2(kq, jr.z), ib), b3 = texel(u_b, ivec2(kq, jr.w), ib);
-            c0 += vec4(dot(a0, b0), dot(a0, b1), dot(a0, b2), dot(a0, b3));
-            c1 += vec4(dot(a1, b0), dot(a1, b1), dot(a1, b2), dot(a1, b3));
-            c2 += vec4(dot(a2, b0), dot(a2, b1), dot(a2, b2), dot(a2, b3));
-            c3 += vec4(dot(a3, b0), dot(a3, b1), dot(a3, b2), dot(a3, b3));
+            bt_rows4(u_b, ib, jr, kq, b0, b1, b2, b3);  // the tile steps are in common.glsl
+            tile4_trans(u_a, ia, i, kq, b0, b1, b2, b3, c0, c1, c2, c3);
         }
     } else {
-        int last = u_K - 1;  // past K, a's padding is zero: clamp b's row and multiply it by 0
         for (int kq = 0; kq < KQ; ++kq) {
-            int k0 = kq * 4;
-            vec4 b0 = texel(u_b, ivec2(p.x, k0), ib), b1 = texel(u_b, ivec2(p.x, min(k0 + 1, last)), ib);
-            vec4 b2 = texel(u_b, ivec2(p.x, min(k0 + 2, last)), ib), b3 = texel(u_b, ivec2(p.x, min(k0 + 3, last)), ib);
-            vec4 a0 = texel(u_a, ivec2(kq, i.x), ia), a1 = texel(u_a, ivec2(kq, i.y), ia);
-            vec4 a2 = texel(u_a, ivec2(kq, i.z), ia), a3 = texel(u_a, ivec2(kq, i.w), ia);
-            c0 += a0.x * b0 + a0.y * b1 + a0.z * b2 + a0.w * b3;
-            c1 += a1.x * b0 + a1.y * b1 + a1.z * b2 + a1.w * b3;
-            c2 += a2.x * b0 + a2.y * b1 + a2.z * b2 + a2.w * b3;
-            c3 += a3.x * b0 + a3.y * b1 + a3.z * b2 + a3.w * b3;
+            b_rows4(u_b, ib, p.x, kq * 4, u_K - 1, b0, b1, b2, b3);
+            tile4_plain(u_a, ia, i, kq, b0, b1, b2, b3, c0, c1, c2, c3);
         }
     }
     vec4 bias = u_has_bias == 1 ? texelFetch(u_bias, ivec2(p.x, 0), 0) : vec4(0.0);

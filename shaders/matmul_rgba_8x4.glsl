@@ -33,36 +33,19 @@ void main() {
     ivec4 j = ivec4(p.x * 4) + ivec4(0, 1, 2, 3);
     vec4 c0 = vec4(0.0), c1 = vec4(0.0), c2 = vec4(0.0), c3 = vec4(0.0);
     vec4 c4 = vec4(0.0), c5 = vec4(0.0), c6 = vec4(0.0), c7 = vec4(0.0);
+    vec4 b0, b1, b2, b3;
     if (u_trans_b == 1) {
         ivec4 jr = min(j, ivec4(u_N - 1));  // rows of bᵀ past N do not exist: read the last, zero below
         for (int kq = 0; kq < KQ; ++kq) {
-            vec4 b0 = texel(u_b, ivec2(kq, jr.x), ib), b1 = texel(u_b, ivec2(kq, jr.y), ib);
-            vec4 b2 = texel(u_b, ivec2(kq, jr.z), ib), b3 = texel(u_b, ivec2(kq, jr.w), ib);
-            vec4 a;
-            a = texel(u_a, ivec2(kq, i0.x), ia); c0 += vec4(dot(a, b0), dot(a, b1), dot(a, b2), dot(a, b3));
-            a = texel(u_a, ivec2(kq, i0.y), ia); c1 += vec4(dot(a, b0), dot(a, b1), dot(a, b2), dot(a, b3));
-            a = texel(u_a, ivec2(kq, i0.z), ia); c2 += vec4(dot(a, b0), dot(a, b1), dot(a, b2), dot(a, b3));
-            a = texel(u_a, ivec2(kq, i0.w), ia); c3 += vec4(dot(a, b0), dot(a, b1), dot(a, b2), dot(a, b3));
-            a = texel(u_a, ivec2(kq, i1.x), ia); c4 += vec4(dot(a, b0), dot(a, b1), dot(a, b2), dot(a, b3));
-            a = texel(u_a, ivec2(kq, i1.y), ia); c5 += vec4(dot(a, b0), dot(a, b1), dot(a, b2), dot(a, b3));
-            a = texel(u_a, ivec2(kq, i1.z), ia); c6 += vec4(dot(a, b0), dot(a, b1), dot(a, b2), dot(a, b3));
-            a = texel(u_a, ivec2(kq, i1.w), ia); c7 += vec4(dot(a, b0), dot(a, b1), dot(a, b2), dot(a, b3));
+            bt_rows4(u_b, ib, jr, kq, b0, b1, b2, b3);  // the tile steps are in common.glsl
+            tile4_trans(u_a, ia, i0, kq, b0, b1, b2, b3, c0, c1, c2, c3);
+            tile4_trans(u_a, ia, i1, kq, b0, b1, b2, b3, c4, c5, c6, c7);
         }
     } else {
-        int last = u_K - 1;  // past K, a's padding is zero: clamp b's row and multiply it by 0
         for (int kq = 0; kq < KQ; ++kq) {
-            int k0 = kq * 4;
-            vec4 b0 = texel(u_b, ivec2(p.x, k0), ib), b1 = texel(u_b, ivec2(p.x, min(k0 + 1, last)), ib);
-            vec4 b2 = texel(u_b, ivec2(p.x, min(k0 + 2, last)), ib), b3 = texel(u_b, ivec2(p.x, min(k0 + 3, last)), ib);
-            vec4 a;
-            a = texel(u_a, ivec2(kq, i0.x), ia); c0 += a.x * b0 + a.y * b1 + a.z * b2 + a.w * b3;
-            a = texel(u_a, ivec2(kq, i0.y), ia); c1 += a.x * b0 + a.y * b1 + a.z * b2 + a.w * b3;
-            a = texel(u_a, ivec2(kq, i0.z), ia); c2 += a.x * b0 + a.y * b1 + a.z * b2 + a.w * b3;
-            a = texel(u_a, ivec2(kq, i0.w), ia); c3 += a.x * b0 + a.y * b1 + a.z * b2 + a.w * b3;
-            a = texel(u_a, ivec2(kq, i1.x), ia); c4 += a.x * b0 + a.y * b1 + a.z * b2 + a.w * b3;
-            a = texel(u_a, ivec2(kq, i1.y), ia); c5 += a.x * b0 + a.y * b1 + a.z * b2 + a.w * b3;
-            a = texel(u_a, ivec2(kq, i1.z), ia); c6 += a.x * b0 + a.y * b1 + a.z * b2 + a.w * b3;
-            a = texel(u_a, ivec2(kq, i1.w), ia); c7 += a.x * b0 + a.y * b1 + a.z * b2 + a.w * b3;
+            b_rows4(u_b, ib, p.x, kq * 4, u_K - 1, b0, b1, b2, b3);
+            tile4_plain(u_a, ia, i0, kq, b0, b1, b2, b3, c0, c1, c2, c3);
+            tile4_plain(u_a, ia, i1, kq, b0, b1, b2, b3, c4, c5, c6, c7);
         }
     }
     vec4 bias = u_has_bias == 1 ? texelFetch(u_bias, ivec2(p.x, 0), 0) : vec4(0.0);
