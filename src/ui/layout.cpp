@@ -61,6 +61,11 @@ void same_line_if_fits(float width) {
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
+void text_beside(const char * text, const ImVec4 * color) {
+    same_line_if_fits(ImGui::CalcTextSize(text).x);
+    ImGui::TextColored(color ? *color : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), "%s", text);
+}
+
 bool collapsing_header_that_fits(const char * full, const char * shorter, const char * id) {
     const ImGuiStyle & st = ImGui::GetStyle();
     const float arrow = ImGui::GetFontSize() + st.FramePadding.x * 3;  // the triangle and its spacing

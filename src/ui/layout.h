@@ -21,6 +21,9 @@ void set_fill_viewport(bool on, float leave_below = 0.0f);
 // SameLine when an item of `width` still fits on this line, else a new line: word wrap for
 // widgets, so the panels work on a phone too.
 void same_line_if_fits(float width);
+// `text` after the last item, or on the next line where it does not fit there, in `color` (by
+// default the dimmed hint colour).
+void text_beside(const char * text, const ImVec4 * color = nullptr);
 
 // A collapsing header labelled `full` where that fits the window's width, else `shorter`: ImGui
 // clips a header's label at the edge rather than wrapping it. `id` keeps it the same header.

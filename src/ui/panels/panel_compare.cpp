@@ -239,8 +239,7 @@ void draw_panel_compare(AppState & s) {
         std::snprintf(about, sizeof about, tr("· %s · all three decode greedily%s"),
                       tr(s.model_names[size_t(std::clamp(s.model, 0, int(s.model_names.size()) - 1))].c_str()),
                       v.ready && v.sentence != s.sentence ? tr(" · updating…") : "");
-        same_line_if_fits(ImGui::CalcTextSize(about).x);
-        ImGui::TextDisabled("%s", about);
+        text_beside(about);
     }
     ImGui::PopTextWrapPos();
     if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", tr_message(v.message).c_str());

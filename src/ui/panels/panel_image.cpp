@@ -167,32 +167,32 @@ void stage_picture(const ImageState & v, int index) {
 // which splits numbers ("0.\n299").
 void note_wrapped(const std::string & text) {
     const float width = ImGui::GetContentRegionAvail().x;
-    std::string wrapped, line;
-    auto add = [&](const std::string & piece, bool after_space) {  // a piece that must not be split
-        const std::string longer = line.empty() ? piece : line + (after_space ? " " : "") + piece;
+    std::string wrapped, line, piece;
+    bool space_before = false;  // a space separates the next piece from the line
+    auto add = [&](const std::string & unsplit) {  // on this line, or the next one when it is full
+        const std::string longer = line.empty() ? unsplit : line + (space_before ? " " : "") + unsplit;
+        space_before = false;
         if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
             wrapped += line + "\n";
-            line = piece;
+            line = unsplit;
         } else {
             line = longer;
         }
     };
-    std::string piece;
-    bool space_before = false;
     for (size_t i = 0; i < text.size();) {
         const size_t at = i;
         const uint32_t c = utf8_decode(text, i);
         const bool cjk = c != kInvalidCodepoint && c >= 0x2E80;  // ideographs and full-width punctuation
         if (c == ' ' || cjk) {
-            if (!piece.empty()) add(piece, space_before), space_before = false;
+            if (!piece.empty()) add(piece);
             piece.clear();
             if (c == ' ') space_before = true;
-            else add(text.substr(at, i - at), space_before), space_before = false;
+            else add(text.substr(at, i - at));
         } else {
             piece += text.substr(at, i - at);
         }
     }
-    if (!piece.empty()) add(piece, space_before);
+    if (!piece.empty()) add(piece);
     wrapped += line;
     // One text item: its lines are a line height apart, not an item spacing.
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -276,13 +276,11 @@ void model_header(const ImageState & v, ImageModel m, const std::vector<std::str
     char text[128];
     if (r.test_accuracy >= 0) {
         std::snprintf(text, sizeof text, tr("· %.1f%% right on the 10k test images"), 100.0 * r.test_accuracy);
-        same_line_if_fits(ImGui::CalcTextSize(text).x);
-        ImGui::TextDisabled("%s", text);
+        text_beside(text);
     }
     if (r.has_result) {
         std::snprintf(text, sizeof text, tr("· %.1f ms"), r.milliseconds);
-        same_line_if_fits(ImGui::CalcTextSize(text).x);
-        ImGui::TextDisabled("%s", text);
+        text_beside(text);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The forward pass and Grad-CAM on this picture, just now."));
     }
     if (!r.error.empty()) { ImGui::TextColored(kWarning, "%s", tr_message(r.error).c_str()); return; }
@@ -291,13 +289,12 @@ void model_header(const ImageState & v, ImageModel m, const std::vector<std::str
     ImGui::Text("%s  %.1f%%", names[size_t(r.predicted)].c_str(), 100.0 * double(r.probabilities[size_t(r.predicted)]));
     ImGui::SetWindowFontScale(1.0f);
     if (v.source.true_label >= 0) {
+        static const ImVec4 kRight(0.47f, 0.86f, 0.47f, 1);
         if (v.source.true_label == r.predicted) {
-            same_line_if_fits(ImGui::CalcTextSize(tr("correct")).x);
-            ImGui::TextColored(ImVec4(0.47f, 0.86f, 0.47f, 1), "%s", tr("correct"));
+            text_beside(tr("correct"), &kRight);
         } else {
             std::snprintf(text, sizeof text, tr("wrong: the true label is %s"), names[size_t(v.source.true_label)].c_str());
-            same_line_if_fits(ImGui::CalcTextSize(text).x);
-            ImGui::TextColored(kWarning, "%s", text);
+            text_beside(text, &kWarning);
         }
     }
 }
@@ -388,8 +385,7 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
     }
     char lowest_text[96];
     std::snprintf(lowest_text, sizeof lowest_text, tr("lowest: %s"), lowest.c_str());
-    same_line_if_fits(ImGui::CalcTextSize(lowest_text).x);
-    ImGui::TextDisabled("%s", lowest_text);
+    text_beside(lowest_text);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(tr("Each block multiplies every position of its features by M_s in (0, 1): a 7×7 convolution over the\n"
                              "channels' mean and max, then a sigmoid. The blocks work at %s; stretched over the input.\n"
@@ -409,8 +405,7 @@ void cbam_maps(const ImageState & v, const ImageModelState & r) {
     }
     draw_view_caveat(AttentionView::CbamSpatial, /*caveat=*/false);  // said once, under the channel bars
     ImGui::TextUnformatted(tr("CBAM channel attention M_c per block"));
-    same_line_if_fits(ImGui::CalcTextSize(tr("bar height 0 to 1")).x);
-    ImGui::TextDisabled("%s", tr("bar height 0 to 1"));
+    text_beside(tr("bar height 0 to 1"));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", tr("Each block multiplies each of its channels by M_c in (0, 1), from the channels' average and maximum\n"
                                 "through a small shared MLP and a sigmoid: which features count for this picture."));

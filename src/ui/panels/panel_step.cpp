@@ -45,8 +45,7 @@ void draw_panel_step(AppState & s) {
         }
         ImGui::EndCombo();
     }
-    same_line_if_fits(ImGui::CalcTextSize(tr("(or click a row of the heatmap)")).x);
-    ImGui::TextDisabled("%s", tr("(or click a row of the heatmap)"));
+    text_beside(tr("(or click a row of the heatmap)"));
     const AttentionSteps steps = compute_attention_steps(*cap, a.query, mask_for_kind(cap->kind));
     draw_step_through(*cap, steps, *axes.rows, *axes.cols);
     ImGui::End();

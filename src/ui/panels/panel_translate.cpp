@@ -196,8 +196,7 @@ void vocabulary_browser(AppState & s) {
     static std::string filter;
     ImGui::SetNextItemWidth(std::min(200.0f, ImGui::GetContentRegionAvail().x));
     ImGui::InputTextWithHint("##vfilter", tr("filter"), &filter);
-    same_line_if_fits(ImGui::CalcTextSize(tr("click a word to add it to the sentence")).x);
-    ImGui::TextDisabled("%s", tr("click a word to add it to the sentence"));
+    text_beside(tr("click a word to add it to the sentence"));
     std::vector<int> shown;
     for (int i = 0; i < int(s.vocabulary.size()); i++)
         if (filter.empty() || s.vocabulary[size_t(i)].find(filter) != std::string::npos) shown.push_back(i);
