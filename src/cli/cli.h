@@ -12,8 +12,9 @@ int cli_classify(int argc, char ** argv);
 int cli_plot_log(int argc, char ** argv);
 int cli_corpus(int argc, char ** argv);
 int cli_eval(int argc, char ** argv);
-int cli_eval_by_length(int argc, char ** argv);
+int cli_eval_by_length(int argc, char ** argv);  // `attn eval --by-length ...` (cli_eval dispatches)
 int cli_eval_everyday(int argc, char ** argv);   // `attn eval --everyday ...`
-int cli_eval_classifier(int argc, char ** argv);  // `attn eval --classifier ...`  // `attn eval --by-length ...` (cli_eval dispatches)
+int cli_eval_classifier(int argc, char ** argv);  // `attn eval --classifier ...`
+int cli_quantize(int argc, char ** argv);
 
 } // namespace attn

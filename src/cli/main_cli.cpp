@@ -1,5 +1,5 @@
-// `attn`: the offline command-line tool. Subcommands are added by the issues that need them
-// (translate, train, bench, eval, classify); each prints its own --help.
+// `attn`: the offline command-line tool, one subcommand per task (translate, train, eval, classify,
+// quantize, ...); each prints its own --help.
 #include "cli/cli.h"
 #include "core/build_info.h"
 
@@ -28,6 +28,7 @@ static void usage(FILE * to) {
                  "             --by-length: BLEU per source-length bucket for several models, table and PNG;\n"
                  "             --classifier M: an image classifier's Fashion-MNIST accuracy and confusion matrix\n"
                  "  corpus     generate the EN-zh_TW-DE corpus from the grammar (--seed S --out DIR)\n"
+                 "  quantize   store a model's weights in half precision (--dtype f16 in out)\n"
                  "  bench      time the peer harness's workloads on every CPU backend (--json, --quick)\n"
                  "  --version  print the version\n");
 }
@@ -43,6 +44,7 @@ int main(int argc, char ** argv) {
     if (!std::strcmp(cmd, "plot-log")) return attn::cli_plot_log(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "corpus")) return attn::cli_corpus(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "eval")) return attn::cli_eval(argc - 2, argv + 2);
+    if (!std::strcmp(cmd, "quantize")) return attn::cli_quantize(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "--version")) { std::printf("%s\n", attn::version()); return 0; }
     if (!std::strcmp(cmd, "--help") || !std::strcmp(cmd, "help")) { usage(stdout); return 0; }
     std::fprintf(stderr, "attn: unknown command '%s'\n", cmd);

@@ -1,0 +1,73 @@
+// `attn quantize --dtype f16 in.safetensors out.safetensors`: the same model with its tensors
+// stored as IEEE half floats: about half the file, the same names and metadata. Loading widens them
+// to float32 again (io/safetensors.h), so every backend runs the file unchanged, and the reference
+// backend stays the float32 oracle on those widened weights.
+#include "cli/cli.h"
+
+#include "io/safetensors.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+namespace attn {
+
+namespace {
+
+void usage(FILE * to) {
+    std::fprintf(to,
+                 "usage: attn quantize --dtype f16 in.safetensors out.safetensors\n"
+                 "  writes the model with every tensor stored in half precision (F16): names, shapes\n"
+                 "  and metadata unchanged; prints both sizes and the largest rounding error\n");
+}
+
+} // namespace
+
+int cli_quantize(int argc, char ** argv) {
+    std::string dtype, in, out;
+    for (int i = 0; i < argc; i++) {
+        if (!std::strcmp(argv[i], "--help")) { usage(stdout); return 0; }
+        if (!std::strcmp(argv[i], "--dtype") && i + 1 < argc) dtype = argv[++i];
+        else if (in.empty()) in = argv[i];
+        else if (out.empty()) out = argv[i];
+        else { usage(stderr); return 2; }
+    }
+    if (in.empty() || out.empty()) { usage(stderr); return 2; }
+    if (dtype != "f16") {
+        std::fprintf(stderr, "attn quantize: --dtype %s is not supported (f16)\n", dtype.empty() ? "(none)" : dtype.c_str());
+        return 2;
+    }
+    if (in == out) {
+        std::fprintf(stderr, "attn quantize: the output must be another file than the input\n");
+        return 2;
+    }
+    WeightsFile w;
+    if (Status s = load_safetensors(in, &w); !s) {
+        std::fprintf(stderr, "attn quantize: %s\n", s.message.c_str());
+        return 1;
+    }
+    w.store_as = StoreAs::F16;
+    if (Status s = save_safetensors(out, w); !s) {  // refuses values beyond half precision's range
+        std::fprintf(stderr, "attn quantize: %s\n", s.message.c_str());
+        return 1;
+    }
+    WeightsFile back;
+    if (Status s = load_safetensors(out, &back); !s) {
+        std::fprintf(stderr, "attn quantize: the written file does not read back: %s\n", s.message.c_str());
+        return 1;
+    }
+    double worst = 0;  // what the rounding cost
+    for (const auto & [name, t] : w.tensors) {
+        const Tensor & h = back.tensors.at(name);
+        for (int64_t i = 0; i < t.numel(); i++) worst = std::fmax(worst, std::fabs(double(t[i]) - double(h[i])));
+    }
+    std::printf("%s: %zu tensors, %ju bytes (F32 in %s: %ju bytes); largest rounding error %.3g\n", out.c_str(),
+                w.tensors.size(), std::uintmax_t(std::filesystem::file_size(out)), in.c_str(),
+                std::uintmax_t(std::filesystem::file_size(in)), worst);
+    return 0;
+}
+
+} // namespace attn
