@@ -9,7 +9,10 @@ namespace attn {
 static bool g_fill_viewport = false;  // a UI mode for one panel's Begin, like ImGui's own SetNext* state
 static float g_leave_below = 0;
 
-void set_fill_viewport(bool on, float leave_below) { g_fill_viewport = on, g_leave_below = on ? leave_below : 0.0f; }
+void set_fill_viewport(bool on, float leave_below) {
+    g_fill_viewport = on;
+    g_leave_below = on ? leave_below : 0.0f;
+}
 
 void place_next_window(Panel p) {
     const ImGuiViewport * vp = ImGui::GetMainViewport();
