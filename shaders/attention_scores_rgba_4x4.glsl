@@ -39,15 +39,10 @@ void main() {
     ivec4 j = ivec4(p.x * 4) + ivec4(0, 1, 2, 3);
     ivec4 key = b * Tk + min(j, ivec4(Tk - 1));  // rows past Tk do not exist: read the last, drop below
     vec4 s0 = vec4(0.0), s1 = vec4(0.0), s2 = vec4(0.0), s3 = vec4(0.0);
-    for (int c = h * dq; c < (h + 1) * dq; ++c) {
-        vec4 q0 = texel(u_q, ivec2(c, q_row.x), iq), q1 = texel(u_q, ivec2(c, q_row.y), iq);
-        vec4 q2 = texel(u_q, ivec2(c, q_row.z), iq), q3 = texel(u_q, ivec2(c, q_row.w), iq);
-        vec4 k0 = texel(u_k, ivec2(c, key.x), ik), k1 = texel(u_k, ivec2(c, key.y), ik);
-        vec4 k2 = texel(u_k, ivec2(c, key.z), ik), k3 = texel(u_k, ivec2(c, key.w), ik);
-        s0 += vec4(dot(q0, k0), dot(q0, k1), dot(q0, k2), dot(q0, k3));
-        s1 += vec4(dot(q1, k0), dot(q1, k1), dot(q1, k2), dot(q1, k3));
-        s2 += vec4(dot(q2, k0), dot(q2, k1), dot(q2, k2), dot(q2, k3));
-        s3 += vec4(dot(q3, k0), dot(q3, k1), dot(q3, k2), dot(q3, k3));
+    vec4 k0, k1, k2, k3;
+    for (int c = h * dq; c < (h + 1) * dq; ++c) {  // q · kᵀ: the keys are the rows of a transposed b
+        bt_rows4(u_k, ik, key, c, k0, k1, k2, k3);  // the tile steps are in common.glsl
+        tile4_trans(u_q, iq, q_row, c, k0, k1, k2, k3, s0, s1, s2, s3);
     }
     o_value = masked(s0, b, i.x, j, Tk);
     o_row1 = masked(s1, b, i.y, j, Tk);

@@ -95,8 +95,9 @@ vec4 epilogue(vec4 v, int activation, int has_residual, sampler2D residual, ivec
     return v;
 }
 
-// ---- The register tiles' inner step (matmul_rgba_4x4 and _8x4, attention_output_rgba_4x4): per
-// step of four k, four texels of b are fetched once and every row of a in the tile multiplies them.
+// ---- The register tiles' inner step (matmul_rgba_4x4 and _8x4, attention_scores_rgba_4x4 and
+// attention_output_rgba_4x4): per step of four k, four texels of b are fetched once and every row
+// of a in the tile multiplies them.
 
 // Plain b (K, N): its rows k0 .. k0+3 at column texel x. Rows past `last` are clamped to it: the
 // caller's a is zero past K, so the clamped rows are multiplied by 0.
