@@ -151,6 +151,7 @@ std::string app_state_json(const AppState & s) {
     j["stopped"] = decode_stop_name(t.stopped);
     j["sentence_cut"] = s.sentence_was_truncated;  // the text was cut to AppState::kMaxSentenceChars
     j["milliseconds"] = t.milliseconds;
+    j["weights_storage"] = t.weights_storage;
     j["selection"] = {{"kind", attention_kind_id(a.kind)}, {"layer", a.layer}, {"head", a.head}, {"query", a.query},
                       {"view", a.view}, {"words", a.words}};
     // A subword model: the words view's tokens, and the word of every piece.

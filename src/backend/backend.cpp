@@ -11,6 +11,7 @@ namespace attn {
 const char * op_name(Op op) {
     switch (op) {
     case Op::Linear: return "linear";
+    case Op::LinearCompact: return "linear_compact";
     case Op::Matmul: return "matmul";
     case Op::SoftmaxRows: return "softmax_rows";
     case Op::LayerNorm: return "layer_norm";

@@ -14,6 +14,7 @@
 //   with the exact shape given here; backends check shapes with ATTN_ASSERT.
 // - "Rows" of an N-d view are all leading dimensions flattened: x(..., C) has rows() = numel / C.
 #pragma once
+#include "core/compact_tensor.h"
 #include "core/tensor.h"
 
 #include <cstdint>
@@ -45,7 +46,7 @@ struct Mask {
 };
 
 enum class Op {
-    Linear, Matmul, SoftmaxRows, LayerNorm,
+    Linear, LinearCompact, Matmul, SoftmaxRows, LayerNorm,
     Relu, Gelu, Tanh, Sigmoid, Add, Mul,
     Embedding, Attention, AdditiveScores,
     Count
@@ -61,6 +62,10 @@ public:
     // y(N, M) = x(N, K) · w(M, K)ᵀ + b(M)          nn.Linear convention; b may be empty (no bias).
     // x may have leading dims: x(..., K) -> y(..., M).
     virtual void linear(ConstView x, ConstView w, ConstView b, TensorView y) = 0;
+
+    // linear() with a compact weight w(M, K) (core/compact_tensor.h: F16, or I8 with a scale per
+    // row), read as stored and widened a few values at a time, never as a whole matrix.
+    virtual void linear_compact(ConstView x, const CompactView & w, ConstView b, TensorView y) = 0;
 
     // c(Bt, M, N) = a(Bt, M, K) · b(Bt, K, N)       or, with trans_b, b(Bt, N, K) used as bᵀ.
     // Rank-2 views mean Bt = 1. A b with Bt = 1 is broadcast over a's batch.

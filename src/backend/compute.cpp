@@ -1,5 +1,6 @@
 #include "backend/compute.h"
 
+#include "core/check.h"
 #include "core/clock.h"
 
 #include <cmath>
@@ -22,6 +23,7 @@ Compute Compute::fastest() {
 #else
     Compute cc(BackendKind::Eigen);
     cc.use_for_few_rows_linear(BackendKind::Simd, 4);
+    cc.use(Op::LinearCompact, BackendKind::Simd);  // Eigen has no kernel that widens as it reads
     return cc;
 #endif
 }
@@ -79,6 +81,10 @@ void Compute::linear(ConstView x, ConstView w, ConstView b, TensorView y) {
     const BackendKind kind = x.rows() <= m_few_rows_max ? m_few_rows_kind : m_kind_for[size_t(Op::Linear)];
     run(Op::Linear, kind, {y}, [&](Backend & be, TensorView * o) { be.linear(x, w, b, o[0]); });
 }
+void Compute::linear_compact(ConstView x, const CompactView & w, ConstView b, TensorView y) {
+    run(Op::LinearCompact, m_kind_for[size_t(Op::LinearCompact)], {y},
+        [&](Backend & be, TensorView * o) { be.linear_compact(x, w, b, o[0]); });
+}
 void Compute::matmul(ConstView a, ConstView b, bool trans_b, TensorView c) {
     run(Op::Matmul, m_kind_for[size_t(Op::Matmul)], {c}, [&](Backend & be, TensorView * o) { be.matmul(a, b, trans_b, o[0]); });
 }
@@ -108,6 +114,19 @@ void Compute::mul(ConstView a, ConstView b, TensorView y) {
 }
 void Compute::embedding(ConstView table, const int32_t * ids, int64_t T, TensorView y) {
     run(Op::Embedding, m_kind_for[size_t(Op::Embedding)], {y}, [&](Backend & be, TensorView * o) { be.embedding(table, ids, T, o[0]); });
+}
+void Compute::embedding(const WeightView & table, const int32_t * ids, int64_t T, TensorView y) {
+    if (!table.is_compact()) {
+        embedding(table.f32, ids, T, y);
+        return;
+    }
+    const CompactView & t = table.compact;
+    ATTN_ASSERT(y.rows() == T && y.cols() == t.cols, "embedding: y %s for %lld ids of width %lld", y.shape.str().c_str(),
+                (long long)T, (long long)t.cols);
+    for (int64_t i = 0; i < T; i++) {
+        ATTN_ASSERT(ids[i] >= 0 && ids[i] < t.rows, "embedding: id %d outside [0, %lld)", ids[i], (long long)t.rows);
+        t.widen_row(ids[i], y.row(i));
+    }
 }
 void Compute::attention(ConstView q, ConstView k, ConstView v, int heads, float scale, const Mask & mask,
                         TensorView probs, TensorView out) {

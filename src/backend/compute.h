@@ -42,6 +42,12 @@ public:
 
     // The ops: same contract as Backend (backend.h).
     void linear(ConstView x, ConstView w, ConstView b, TensorView y);
+    void linear_compact(ConstView x, const CompactView & w, ConstView b, TensorView y);
+    // Either of the two, by the weight's kind: what layers call.
+    void linear(ConstView x, const WeightView & w, ConstView b, TensorView y) {
+        if (w.is_compact()) linear_compact(x, w.compact, b, y);
+        else linear(x, w.f32, b, y);
+    }
     void matmul(ConstView a, ConstView b, bool trans_b, TensorView c);
     void softmax_rows(ConstView x, float scale, const Mask & mask, TensorView y);
     void layer_norm(ConstView x, ConstView gamma, ConstView beta, float eps, TensorView y);
@@ -52,6 +58,8 @@ public:
     void add(ConstView a, ConstView b, TensorView y);
     void mul(ConstView a, ConstView b, TensorView y);
     void embedding(ConstView table, const int32_t * ids, int64_t T, TensorView y);
+    // A compact table's rows widened as they are gathered (a row per token: no kernel to speak of).
+    void embedding(const WeightView & table, const int32_t * ids, int64_t T, TensorView y);
     void attention(ConstView q, ConstView k, ConstView v, int heads, float scale, const Mask & mask,
                    TensorView probs, TensorView out);
     void additive_scores(ConstView ws, ConstView uh, ConstView va, TensorView scores);

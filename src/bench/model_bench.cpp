@@ -20,6 +20,19 @@ ModelBench::ModelBench(Compute & cc, const TransformerConfig & cfg, uint64_t see
     ATTN_ASSERT(st.ok, "%s", st.message.c_str());
 }
 
+Transformer with_storage(const TransformerConfig & cfg, const TensorMap & weights, const CompactType * type) {
+    TensorMap f32;
+    CompactMap compact;
+    for (const auto & [name, t] : weights) {
+        if (type && t.shape().rank == 2) compact.emplace(name, CompactTensor::quantize(t, *type));
+        else f32.emplace(name, t);
+    }
+    Transformer m;
+    const Status st = Transformer::create(cfg, std::move(f32), std::move(compact), &m);
+    ATTN_ASSERT(st.ok, "%s", st.message.c_str());
+    return m;
+}
+
 static std::vector<int32_t> source_ids(int n, int vocab) {
     std::vector<int32_t> ids(static_cast<size_t>(n));
     for (int i = 0; i < n; i++) ids[size_t(i)] = 4 + (i * 7919) % (vocab - 4);

@@ -13,9 +13,14 @@ namespace attn::bench {
 
 TransformerConfig base_config();  // 6 + 6 layers, D 512, F 2048, H 8, shared 37k vocabulary
 
+// The same weights with every matrix (rank 2) held compact, as a file stored as F16 or I8 loads
+// with keep_compact; nullptr type: all float32.
+Transformer with_storage(const TransformerConfig & cfg, const TensorMap & weights, const CompactType * type);
+
 class ModelBench {
 public:
     explicit ModelBench(Compute & cc, const TransformerConfig & cfg = base_config(), uint64_t seed = 7);
+    ModelBench(Compute & cc, Transformer model) : m_cc(cc), m_model(std::move(model)) {}
     // Encode src_len tokens, then exactly tgt_len decoder steps (EOS is not allowed to stop it
     // early, so every run does the same work). Returns milliseconds.
     double translate_ms(int src_len, int tgt_len);

@@ -45,19 +45,22 @@ std::vector<Case> cases() {
 
 int cli_bench(int argc, char ** argv) {
     bool json = false, quick = false, model = false, train = false;
-    std::string only, model_backend;
+    std::string only, model_backend, step_storage;
     for (int i = 0; i < argc; i++) {
         if (!std::strcmp(argv[i], "--json")) json = true;
         else if (!std::strcmp(argv[i], "--quick")) quick = true;
         else if (!std::strcmp(argv[i], "--model")) model = true;
         else if (!std::strcmp(argv[i], "--train")) train = true;
         else if (!std::strcmp(argv[i], "--model-backend") && i + 1 < argc) model_backend = argv[++i];
+        else if (!std::strcmp(argv[i], "--step-storage") && i + 1 < argc) step_storage = argv[++i];
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
         else {
             std::fprintf(stderr, "usage: attn bench [--json] [--quick] [--only WORKLOAD_SUBSTRING] [--model]\n"
                                  "  --model  also time the Transformer-base model: encode 32 + greedy-decode 32\n"
                                  "           tokens, and one decoder step at cache lengths 8, 32, 128\n"
                                  "  --model-backend NAME  run the model on one backend (default: the fastest per op)\n"
+                                 "  --step-storage base|MODEL.safetensors  one decoder step with the weights in F32,\n"
+                                 "           F16 and I8 (matrices read as stored), interleaved; medians and speed-ups\n"
                                  "  --train  training speed: d 128, 3+3 layers, 2048-token batch, forward+backward+Adam\n");
             return 2;
         }
@@ -78,6 +81,7 @@ int cli_bench(int argc, char ** argv) {
     out["results"] = nlohmann::json::array();
     if (!json) std::printf("%-14s %-10s %12s %10s\n", "workload", "backend", "ms/call", "GFLOPS");
     for (const Case & c : cases()) {
+        if (!step_storage.empty() && only.empty()) break;  // asked for the step comparison alone
         if (!only.empty() && c.workload.find(only) == std::string::npos) continue;
         for (BackendKind kind : available_backends()) {
             if (kind == BackendKind::Reference && !c.reference_too) continue;
@@ -121,6 +125,46 @@ int cli_bench(int argc, char ** argv) {
             if (!json) std::printf("  one decoder step with %3d cached positions: %.2f ms\n", len, step);
         }
         out["model"] = m;
+    }
+    if (!step_storage.empty()) {
+        // One decoder step of the same weights held three ways, interleaved round by round so the
+        // machine's drift hits all three alike; medians, and each compact one's speed-up.
+        TensorMap weights;
+        TransformerConfig cfg;
+        if (step_storage == "base") {
+            cfg = bench::base_config();
+            weights = Transformer::random_weights(cfg, 7);
+        } else {
+            Transformer loaded;
+            if (Status s = Transformer::load(step_storage, &loaded); !s) {
+                std::fprintf(stderr, "attn bench: %s\n", s.message.c_str());
+                return 1;
+            }
+            cfg = loaded.config();
+            weights = loaded.tensors();
+        }
+        Compute cc = Compute::fastest();
+        const CompactType f16 = CompactType::F16, i8 = CompactType::I8;
+        const char * names[3] = {"F32", "F16", "I8"};
+        std::vector<bench::ModelBench> benches;
+        benches.emplace_back(cc, bench::with_storage(cfg, weights, nullptr));
+        benches.emplace_back(cc, bench::with_storage(cfg, weights, &f16));
+        benches.emplace_back(cc, bench::with_storage(cfg, weights, &i8));
+        std::vector<double> ms[3];
+        for (int round = 0; round < (quick ? 3 : 9); round++)
+            for (int k = 0; k < 3; k++) ms[k].push_back(benches[size_t(k)].step_ms(32));
+        nlohmann::json st = {{"model", step_storage}, {"cache_length", 32}};
+        if (!json) std::printf("\none decoder step, 32 cached positions, %s:\n", step_storage.c_str());
+        double median[3];
+        for (int k = 0; k < 3; k++) {
+            std::sort(ms[k].begin(), ms[k].end());
+            median[k] = ms[k][ms[k].size() / 2];
+            st[std::string(names[k]) + "_ms"] = median[k];
+            st[std::string(names[k]) + "_spread_ms"] = {ms[k].front(), ms[k].back()};
+            if (!json) std::printf("  %-3s %8.3f ms (%.3f .. %.3f)  %.2fx F32's speed\n", names[k], median[k], ms[k].front(),
+                                   ms[k].back(), median[0] / median[k]);
+        }
+        out["step_by_storage"] = st;
     }
     if (train) {
         Compute cc = Compute::fastest();

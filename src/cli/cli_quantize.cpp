@@ -1,7 +1,8 @@
-// `attn quantize --dtype f16 in.safetensors out.safetensors`: the same model with its tensors
-// stored as IEEE half floats: about half the file, the same names and metadata. Loading widens them
-// to float32 again (io/safetensors.h), so every backend runs the file unchanged, and the reference
-// backend stays the float32 oracle on those widened weights.
+// `attn quantize --dtype f16|i8 in.safetensors out.safetensors`: the same model with its tensors
+// stored as IEEE half floats (about half the file) or its matrices as int8 with one scale per row
+// (about a quarter; io/safetensors.h), the same names and metadata. Loading widens them to float32
+// again, so every backend runs the file unchanged, and the reference backend stays the float32
+// oracle on those widened weights.
 #include "cli/cli.h"
 
 #include "io/safetensors.h"
@@ -19,9 +20,11 @@ namespace {
 
 void usage(FILE * to) {
     std::fprintf(to,
-                 "usage: attn quantize --dtype f16 in.safetensors out.safetensors\n"
-                 "  writes the model with every tensor stored in half precision (F16): names, shapes\n"
-                 "  and metadata unchanged; prints both sizes and the largest rounding error\n");
+                 "usage: attn quantize --dtype f16|i8 in.safetensors out.safetensors\n"
+                 "  f16: every tensor stored in half precision\n"
+                 "  i8:  every matrix as int8 codes with one float32 scale per row (\"NAME.scale\"),\n"
+                 "       vectors in half precision\n"
+                 "  names, shapes and metadata unchanged; prints both sizes and the largest rounding error\n");
 }
 
 } // namespace
@@ -36,8 +39,8 @@ int cli_quantize(int argc, char ** argv) {
         else { usage(stderr); return 2; }
     }
     if (in.empty() || out.empty()) { usage(stderr); return 2; }
-    if (dtype != "f16") {
-        std::fprintf(stderr, "attn quantize: --dtype %s is not supported (f16)\n", dtype.empty() ? "(none)" : dtype.c_str());
+    if (dtype != "f16" && dtype != "i8") {
+        std::fprintf(stderr, "attn quantize: --dtype %s is not supported (f16, i8)\n", dtype.empty() ? "(none)" : dtype.c_str());
         return 2;
     }
     if (in == out) {
@@ -49,7 +52,7 @@ int cli_quantize(int argc, char ** argv) {
         std::fprintf(stderr, "attn quantize: %s\n", s.message.c_str());
         return 1;
     }
-    w.store_as = StoreAs::F16;
+    w.store_as = dtype == "i8" ? StoreAs::I8 : StoreAs::F16;
     if (Status s = save_safetensors(out, w); !s) {  // refuses values beyond half precision's range
         std::fprintf(stderr, "attn quantize: %s\n", s.message.c_str());
         return 1;

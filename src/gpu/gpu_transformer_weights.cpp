@@ -24,10 +24,10 @@ static std::string layer_prefix(const char * side, int i) { return std::string(s
 
 Status GpuTransformer::upload(const Transformer & model) {
     const TransformerConfig & c = model.config();
-    const TensorMap & t = model.tensors();
     m_cfg = c;
     const TexelLayout rgba = TexelLayout::Rgba4;
-    auto tensor = [&](const std::string & name, GpuTensor * g) { return GpuTensor::upload(t.at(name).cview(), g, rgba); };
+    // Textures hold float32: compact matrices are widened one at a time for the upload.
+    auto tensor = [&](const std::string & name, GpuTensor * g) { return GpuTensor::upload(model.widened(name).cview(), g, rgba); };
     auto linear = [&](const std::string & p, GpuLinear * l) {
         GPU_TRY(tensor(p + "/weight", &l->weight));
         return tensor(p + "/bias", &l->bias);
@@ -45,7 +45,7 @@ Status GpuTransformer::upload(const Transformer & model) {
     // The CPU model multiplies each gathered row by √D (Transformer::embed); scaling the table
     // once gives the same float products and saves a kernel per step.
     auto embedding = [&](const std::string & name, GpuTensor * g) {
-        const Tensor & table = t.at(name);
+        const Tensor table = model.widened(name);
         if (!c.scale_embeddings) return GpuTensor::upload(table.cview(), g, rgba);
         const float s = std::sqrt(float(c.d_model));
         Tensor scaled(table.shape());

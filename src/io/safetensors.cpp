@@ -10,6 +10,8 @@
 #include "io/safetensors.h"
 
 #include "core/check.h"
+#include "core/half.h"
+#include "core/row_quant.h"
 #include "core/utf8.h"
 
 #include <nlohmann/json.hpp>
@@ -40,6 +42,7 @@ namespace {
 using json = nlohmann::json;
 
 constexpr const char * kMetadataKey = "__metadata__";
+constexpr const char * kScaleSuffix = ".scale";  // an I8 tensor's per-row scales
 constexpr size_t kMaxListed = 8;  // shape and data_offsets values kept; longer lists are errors anyway
 
 // ---- Messages --------------------------------------------------------------------------------
@@ -247,7 +250,7 @@ private:
 
 // ---- Plan: every number checked, nothing allocated yet -----------------------------------------
 
-enum class DType { F32, F16, BF16 };
+enum class DType { F32, F16, BF16, I8 };
 
 struct Planned {
     const std::string * name;
@@ -260,7 +263,18 @@ bool parse_dtype(const std::string & s, DType * out, int * bytes) {
     if (s == "F32") { *out = DType::F32; *bytes = 4; return true; }
     if (s == "F16") { *out = DType::F16; *bytes = 2; return true; }
     if (s == "BF16") { *out = DType::BF16; *bytes = 2; return true; }
+    if (s == "I8") { *out = DType::I8; *bytes = 1; return true; }
     return false;
+}
+
+const char * dtype_name(DType d) {
+    switch (d) {
+    case DType::F32: return "F32";
+    case DType::F16: return "F16";
+    case DType::BF16: return "BF16";
+    case DType::I8: return "I8";
+    }
+    return "?";
 }
 
 std::string list_str(const NumberList & l) {
@@ -277,7 +291,7 @@ Status plan_entry(const std::string & name, const RawEntry & e, uint64_t data_si
 
     int elem_bytes = 0;
     if (!parse_dtype(e.dtype, &out->dtype, &elem_bytes))
-        return Status::error(where + "dtype " + shown_name(e.dtype) + " is not supported (F32, F16 and BF16 are)");
+        return Status::error(where + "dtype " + shown_name(e.dtype) + " is not supported (F32, F16, BF16 and I8 are)");
 
     const NumberList & sh = e.shape;
     const std::string ranks = "; rank must be 1.." + std::to_string(kMaxRank);
@@ -354,16 +368,6 @@ float bits_to_float(uint32_t bits) {
     return f;
 }
 
-float f16_to_float(uint16_t h) {
-    const uint32_t sign = uint32_t(h & 0x8000u) << 16;
-    const uint32_t exponent = (h >> 10) & 0x1Fu;
-    const uint32_t mantissa = h & 0x3FFu;
-    if (exponent == 0x1F) return bits_to_float(sign | 0x7F800000u | (mantissa << 13));  // Inf, NaN
-    if (exponent != 0) return bits_to_float(sign | ((exponent + 127 - 15) << 23) | (mantissa << 13));
-    const float subnormal = std::ldexp(float(mantissa), -24);  // exact: mantissa < 2^10
-    return sign ? -subnormal : subnormal;
-}
-
 float bf16_to_float(uint16_t h) { return bits_to_float(uint32_t(h) << 16); }  // bf16 is float32's top half
 
 Tensor copy_tensor(const Planned & p, const uint8_t * data) {
@@ -374,6 +378,7 @@ Tensor copy_tensor(const Planned & p, const uint8_t * data) {
     case DType::F32: std::memcpy(t.data(), src, size_t(n) * 4); break;
     case DType::F16: for (int64_t i = 0; i < n; i++) t[i] = f16_to_float(load_u16(src + 2 * i)); break;
     case DType::BF16: for (int64_t i = 0; i < n; i++) t[i] = bf16_to_float(load_u16(src + 2 * i)); break;
+    case DType::I8: for (int64_t i = 0; i < n; i++) t[i] = float(int8_t(src[i])); break;
     }
     return t;
 }
@@ -388,9 +393,65 @@ Status check_finite(const std::string & name, const Tensor & t) {
     return Status::success();
 }
 
+// The per-row scales of the I8 tensor `p`: "W.scale", a float tensor of shape [rows] (already
+// read, as every float tensor is), each finite and positive.
+Status find_row_scales(const Planned & p, const std::map<std::string, const Planned *> & by_name,
+                       const std::map<std::string, Tensor> & tensors, const Tensor ** out) {
+    const std::string scale_name = *p.name + kScaleSuffix;
+    const auto found = by_name.find(scale_name);
+    if (found == by_name.end())
+        return Status::error(tensor_prefix(*p.name) + "is I8 but its per-row scales " + shown_name(scale_name) +
+                             " are missing");
+    const Planned & sp = *found->second;
+    if (sp.dtype == DType::I8) return Status::error(tensor_prefix(scale_name) + "scales must be F32, F16 or BF16, not I8");
+    const int64_t rows = p.shape[0];
+    if (sp.shape.rank != 1 || sp.shape[0] != rows)
+        return Status::error(tensor_prefix(scale_name) + "has shape " + sp.shape.str() + ", but " + shown_name(*p.name) +
+                             " has " + std::to_string(rows) + " rows (one scale each)");
+    const Tensor & scale = tensors.at(scale_name);
+    for (int64_t r = 0; r < rows; r++) {
+        if (!std::isfinite(scale[r]) || !(scale[r] > 0.0f))
+            return Status::error(tensor_prefix(scale_name) + "scale " + std::to_string(r) + " is " +
+                                 std::to_string(scale[r]) + "; a scale must be finite and positive");
+        if (!std::isfinite(scale[r] * 128.0f))  // every code (-128 included) times its scale must stay finite
+            return Status::error(tensor_prefix(*p.name) + "row " + std::to_string(r) + " overflows to Inf: scale " +
+                                 std::to_string(scale[r]) + " is too large");
+    }
+    *out = &scale;
+    return Status::success();
+}
+
+// Whether ReadLimits::keep_compact keeps this tensor as stored (a matrix in F16 or I8).
+bool kept_compact(const Planned & p, const ReadLimits & limits) {
+    return limits.keep_compact && p.shape.rank >= 2 && (p.dtype == DType::F16 || p.dtype == DType::I8);
+}
+
+CompactTensor compact_tensor(const Planned & p, const uint8_t * data, const Tensor * scales) {
+    const uint8_t * src = data + p.begin;
+    const size_t n = size_t(p.shape.numel());
+    if (p.dtype == DType::F16) {
+        std::vector<uint16_t> halves(n);
+        for (size_t i = 0; i < n; i++) halves[i] = load_u16(src + 2 * i);
+        return CompactTensor::from_halves(p.shape, std::move(halves));
+    }
+    std::vector<int8_t> codes(n);
+    std::memcpy(codes.data(), src, n);
+    return CompactTensor::from_codes(p.shape, std::move(codes),
+                                     std::vector<float>(scales->data(), scales->data() + p.shape[0]));
+}
+
+bool has_non_finite_half(const Planned & p, const uint8_t * data) {
+    for (int64_t i = 0; i < p.shape.numel(); i++)
+        if ((load_u16(data + p.begin + 2 * i) & 0x7C00u) == 0x7C00u) return true;
+    return false;
+}
+
 uint64_t saturating_add(uint64_t a, uint64_t b) {
     return a > std::numeric_limits<uint64_t>::max() - b ? std::numeric_limits<uint64_t>::max() : a + b;
 }
+
+// I8 storage quantises the matrices; vectors (biases, norm gains) are few bytes and sensitive.
+bool stored_as_i8(StoreAs store_as, const Tensor & t) { return store_as == StoreAs::I8 && t.shape().rank >= 2; }
 
 } // namespace
 
@@ -439,15 +500,54 @@ Status read_safetensors(const uint8_t * bytes, size_t size, WeightsFile * out, c
     if (Status s = check_layout(plan, data_size); !s) return s;
 
     WeightsFile result;
-    for (const Planned & p : plan) {
+    std::map<std::string, const Planned *> by_name;
+    for (const Planned & p : plan) by_name[*p.name] = &p;
+    for (const Planned & p : plan) {  // float32 copies of all but the compact ones
+        result.stored_dtype.emplace(*p.name, dtype_name(p.dtype));
+        if (kept_compact(p, limits)) continue;
         Tensor t = copy_tensor(p, data);
         if (!limits.allow_non_finite)
             if (Status s = check_finite(*p.name, t); !s) return s;
         result.tensors.emplace(*p.name, std::move(t));
     }
+    for (const Planned & p : plan) {  // I8 codes times their scales, and the compact matrices
+        const Tensor * scales = nullptr;
+        if (p.dtype == DType::I8)
+            if (Status s = find_row_scales(p, by_name, result.tensors, &scales); !s) return s;
+        if (kept_compact(p, limits)) {
+            // The kernels widen halves with arithmetic that is exact for finite ones only.
+            if (p.dtype == DType::F16 && has_non_finite_half(p, data))
+                return Status::error(tensor_prefix(*p.name) + "holds NaN or Inf, which compact weights cannot");
+            result.compact.emplace(*p.name, compact_tensor(p, data, scales));
+        } else if (p.dtype == DType::I8) {
+            Tensor & w = result.tensors.at(*p.name);
+            const int64_t rows = p.shape[0], cols = rows ? w.numel() / rows : 0;
+            for (int64_t r = 0; r < rows; r++)
+                for (int64_t c = 0; c < cols; c++) w[r * cols + c] *= (*scales)[r];
+        }
+    }
+    for (const Planned & p : plan)
+        if (p.dtype == DType::I8) {
+            result.tensors.erase(*p.name + kScaleSuffix);
+            result.stored_dtype.erase(*p.name + kScaleSuffix);
+        }
     result.metadata = std::move(raw.metadata);
     *out = std::move(result);
     return Status::success();
+}
+
+std::string WeightsFile::storage() const {
+    std::map<std::string, int64_t> values;
+    for (const auto & [name, dtype] : stored_dtype) {
+        if (auto t = tensors.find(name); t != tensors.end()) values[dtype] += t->second.numel();
+        if (auto c = compact.find(name); c != compact.end()) values[dtype] += c->second.shape().numel();
+    }
+    std::vector<std::pair<int64_t, std::string>> order;
+    for (const auto & [dtype, n] : values) order.push_back({-n, dtype});
+    std::sort(order.begin(), order.end());
+    std::string s;
+    for (const auto & entry : order) s += (s.empty() ? "" : " + ") + entry.second;
+    return s;
 }
 
 Status load_safetensors(const std::string & path, WeightsFile * out, const ReadLimits & limits) {
@@ -481,9 +581,13 @@ Status check_savable(const WeightsFile & weights, bool allow_non_finite) {
         if (!utf8_is_valid(name)) return Status::error(tensor_prefix(name) + "name is not valid UTF-8");
         if (t.shape().rank < 1 || t.shape().rank > kMaxRank || !t.data())
             return Status::error(tensor_prefix(name) + "is empty (rank " + std::to_string(t.shape().rank) + ")");
-        if (!allow_non_finite)
+        const bool as_i8 = stored_as_i8(weights.store_as, t);
+        if (!allow_non_finite || as_i8)
             if (Status s = check_finite(name, t); !s) return s;
-        if (weights.store_as == StoreAs::F16)
+        if (as_i8 && weights.tensors.count(name + kScaleSuffix))
+            return Status::error(tensor_prefix(name + kScaleSuffix) + "has the name of the I8 scales of " +
+                                 shown_name(name) + "; rename it or store as F16");
+        if (weights.store_as != StoreAs::F32 && !as_i8)
             for (int64_t i = 0; i < t.numel(); i++)
                 if (std::isfinite(t.data()[i]) && std::fabs(t.data()[i]) > 65504.0f)
                     return Status::error(tensor_prefix(name) + "holds " + std::to_string(t.data()[i]) +
@@ -495,38 +599,74 @@ Status check_savable(const WeightsFile & weights, bool allow_non_finite) {
     return Status::success();
 }
 
-uint16_t float_to_f16(float f) {
-    uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    const uint16_t sign = uint16_t((bits >> 16) & 0x8000u);
-    const uint32_t abs = bits & 0x7FFFFFFFu;
-    if (abs >= 0x7F800000u) return uint16_t(sign | 0x7C00u | (abs > 0x7F800000u ? 0x200u : 0));  // Inf, NaN
-    if (abs >= 0x477FF000u) return uint16_t(sign | 0x7C00u);  // rounds past 65504: Inf
-    if (abs < 0x38800000u) {  // below 2^-14: a subnormal half (or zero), in units of 2^-24
-        const float scaled = std::ldexp(bits_to_float(abs), 24);  // exact; rint rounds ties to even
-        return uint16_t(sign | uint16_t(std::nearbyint(scaled)));
+namespace {
+
+// One entry of the file being written: a tensor as F32 or F16, or an I8 tensor's codes or scales.
+struct Stored {
+    std::string name;
+    const char * dtype;
+    Shape shape;
+    std::vector<uint8_t> bytes;  // little-endian, as safetensors is
+};
+
+void append_f16(const float * values, int64_t n, std::vector<uint8_t> * out) {
+    for (int64_t i = 0; i < n; i++) {
+        const uint16_t h = float_to_f16(values[i]);
+        out->push_back(uint8_t(h & 0xFF));
+        out->push_back(uint8_t(h >> 8));
     }
-    // Normal: rebias the exponent, round the 13 dropped mantissa bits to nearest, ties to even.
-    const uint32_t mantissa_lsb = (abs >> 13) & 1u;
-    const uint32_t rounded = abs + 0xFFFu + mantissa_lsb;
-    return uint16_t(sign | (((rounded >> 13) - ((127u - 15u) << 10)) & 0x7FFFu));
 }
 
-std::vector<uint8_t> serialize_safetensors(const WeightsFile & weights) {
-    json header = json::object();
-    uint64_t offset = 0;
-    const bool half = weights.store_as == StoreAs::F16;
-    const uint64_t element_bytes = half ? 2 : 4;
+void append_f32(const float * values, int64_t n, std::vector<uint8_t> * out) {
+    const auto * p = reinterpret_cast<const uint8_t *>(values);
+    out->insert(out->end(), p, p + size_t(n) * 4);
+}
+
+std::vector<Stored> stored_entries(const WeightsFile & weights) {
+    std::vector<Stored> entries;
     for (const auto & [name, t] : weights.tensors) {
         ATTN_ASSERT(t.shape().rank >= 1 && t.data() && name != kMetadataKey, "unsavable tensor '%s'", name.c_str());
+        if (stored_as_i8(weights.store_as, t)) {
+            const int64_t rows = t.shape()[0], cols = rows ? t.numel() / rows : 0;
+            Stored codes{name, "I8", t.shape(), std::vector<uint8_t>(size_t(t.numel()))};
+            Tensor scales(Shape({rows}));
+            for (int64_t r = 0; r < rows; r++) {
+                const float * row = t.data() + r * cols;
+                scales[r] = row_scale_i8(row, cols);
+                quantize_row_i8(row, cols, scales[r], reinterpret_cast<int8_t *>(codes.bytes.data()) + r * cols);
+            }
+            entries.push_back(std::move(codes));
+            Stored scale_entry{name + kScaleSuffix, "F32", scales.shape(), {}};
+            append_f32(scales.data(), rows, &scale_entry.bytes);
+            entries.push_back(std::move(scale_entry));
+            continue;
+        }
+        const bool half = weights.store_as != StoreAs::F32;
+        Stored e{name, half ? "F16" : "F32", t.shape(), {}};
+        e.bytes.reserve(size_t(t.numel()) * (half ? 2 : 4));
+        if (half) append_f16(t.data(), t.numel(), &e.bytes);
+        else append_f32(t.data(), t.numel(), &e.bytes);
+        entries.push_back(std::move(e));
+    }
+    std::sort(entries.begin(), entries.end(), [](const Stored & a, const Stored & b) { return a.name < b.name; });
+    return entries;
+}
+
+} // namespace
+
+std::vector<uint8_t> serialize_safetensors(const WeightsFile & weights) {
+    const std::vector<Stored> entries = stored_entries(weights);
+    json header = json::object();
+    uint64_t offset = 0;
+    for (const Stored & e : entries) {
         json shape = json::array();
-        for (int i = 0; i < t.shape().rank; i++) shape.push_back(uint64_t(t.shape()[i]));
-        const uint64_t end = offset + uint64_t(t.numel()) * element_bytes;
+        for (int i = 0; i < e.shape.rank; i++) shape.push_back(uint64_t(e.shape[i]));
+        const uint64_t end = offset + e.bytes.size();
         json entry = json::object();
-        entry["dtype"] = half ? "F16" : "F32";
+        entry["dtype"] = e.dtype;
         entry["shape"] = std::move(shape);
         entry["data_offsets"] = json::array({offset, end});
-        header[name] = std::move(entry);
+        header[e.name] = std::move(entry);
         offset = end;
     }
     if (!weights.metadata.empty()) header[kMetadataKey] = weights.metadata;
@@ -540,19 +680,7 @@ std::vector<uint8_t> serialize_safetensors(const WeightsFile & weights) {
     out.reserve(8 + text.size() + size_t(offset));
     for (int i = 0; i < 8; i++) out.push_back(uint8_t(uint64_t(text.size()) >> (8 * i)));
     out.insert(out.end(), text.begin(), text.end());
-    for (const auto & entry : weights.tensors) {
-        const Tensor & t = entry.second;
-        if (half) {
-            for (int64_t i = 0; i < t.numel(); i++) {
-                const uint16_t h = float_to_f16(t.data()[i]);
-                out.push_back(uint8_t(h & 0xFF));  // little-endian, as safetensors is
-                out.push_back(uint8_t(h >> 8));
-            }
-            continue;
-        }
-        const auto * p = reinterpret_cast<const uint8_t *>(t.data());
-        out.insert(out.end(), p, p + size_t(t.numel()) * 4);
-    }
+    for (const Stored & e : entries) out.insert(out.end(), e.bytes.begin(), e.bytes.end());
     return out;
 }
 

@@ -11,8 +11,14 @@
 //
 // Policies (stricter than "whatever parses", matching the reference implementation where it has one):
 //   - dtypes: F32 is read as is; F16 and BF16 are converted to float32 on load, since many published
-//     checkpoints use them. Everything else (F64, integers, F8...) is rejected, naming the dtype.
-//     The writer always writes F32.
+//     checkpoints use them; I8 is our compact storage (below). Everything else (F64, other integers,
+//     F8...) is rejected, naming the dtype. The writer writes F32, F16 or I8 (WeightsFile::store_as).
+//   - I8 with per-row scales (core/row_quant.h): an I8 tensor "W" of shape [rows, ...] comes with a
+//     float tensor "W.scale" (F32, F16 or BF16) of shape [rows]; row r of W is its int8 codes times
+//     scale[r]. Loading multiplies them out, so "W" arrives as float32 and "W.scale" does not appear
+//     among the tensors. An I8 tensor without its scales, scales of another shape or dtype, a
+//     scale that is NaN, infinite, zero or negative, or one so large that 128 times it overflows,
+//     are errors, whatever ReadLimits says.
 //   - rank 1..4 (our Tensor's range); a dimension may be 0 (an empty tensor).
 //   - the data section is exactly the tensors' bytes: no overlaps, no holes, no trailing bytes,
 //     as the reference reader requires.
@@ -23,6 +29,8 @@
 //   - NaN and ±Inf values are rejected (a diverged checkpoint must not load silently) unless
 //     ReadLimits::allow_non_finite is set.
 #pragma once
+#include "core/compact_tensor.h"
+#include "core/half.h"
 #include "core/status.h"
 #include "core/tensor.h"
 
@@ -35,14 +43,25 @@
 namespace attn {
 
 // Ordered by name, so that serialising and listing are deterministic.
-enum class StoreAs { F32, F16 };
+enum class StoreAs {
+    F32,
+    F16,  // every tensor as an IEEE half (rounded to nearest, ties to even)
+    I8,   // tensors of rank >= 2 as I8 with per-row F32 scales, the others (biases, norms) as F16
+};
 
 struct WeightsFile {
     std::map<std::string, Tensor> tensors;
     std::map<std::string, std::string> metadata;  // the header's "__metadata__": string -> string
-    // How serialize_safetensors writes the tensors: as float32, or as IEEE half floats (rounded
-    // to nearest, ties to even) for half the size. Reading always gives float32.
+    // How serialize_safetensors writes the tensors. Reading always gives float32.
     StoreAs store_as = StoreAs::F32;
+    // With ReadLimits::keep_compact: the F16 and I8 matrices, as stored, instead of in `tensors`.
+    CompactMap compact;
+    // Filled by reading: each tensor's dtype in the file ("F32", "F16", "BF16" or "I8").
+    std::map<std::string, std::string> stored_dtype;
+
+    // The dtypes the file stored its tensors in, the one holding the most values first:
+    // "F32", "F16", "I8 + F16". Empty for weights that were not read from a file.
+    std::string storage() const;
 };
 
 // Bounds on what an untrusted file may make us allocate. The defaults suit real models; a caller
@@ -53,6 +72,11 @@ struct ReadLimits {
     uint64_t max_tensors = 1u << 16;          // tensor entries in the header
     uint64_t max_metadata_entries = 4096;     // keys in "__metadata__"
     bool allow_non_finite = false;            // accept NaN / ±Inf values
+    // Not a limit but how to read: F16 and I8 tensors of rank >= 2 stay as stored, in
+    // WeightsFile::compact (for inference, whose kernels read them directly); everything else,
+    // and everything without it, is widened to float32 into WeightsFile::tensors. Compact F16
+    // matrices must be finite, whatever allow_non_finite says.
+    bool keep_compact = false;
 };
 
 // Parses a whole file held in memory. On failure *out is left unchanged.
@@ -65,12 +89,11 @@ Status load_safetensors(const std::string & path, WeightsFile * out, const ReadL
 // Whether `weights` can be written as a file that read_safetensors accepts: every tensor has rank
 // 1..4, names and metadata are valid UTF-8, no tensor is called "__metadata__", and (unless
 // allow_non_finite) every value is finite, and for F16 storage within half precision's ±65504.
+// I8 storage also needs every value of an I8 tensor finite, and no tensor named like the scales of
+// another ("W.scale" beside an I8 "W").
 Status check_savable(const WeightsFile & weights, bool allow_non_finite = false);
 
-// A float32 as the nearest IEEE half (ties to even; beyond ±65504 becomes ±Inf, NaN stays NaN).
-uint16_t float_to_f16(float f);
-
-// The file's bytes: F32 (or F16, by store_as) tensors in name order, contiguous from offset 0, header padded with spaces
+// The file's bytes: the tensors as store_as says (I8 adds the ".scale" tensors) in name order, contiguous from offset 0, header padded with spaces
 // so the data starts at a multiple of 8 bytes (as the reference writer does). The caller must pass
 // something that check_savable accepts, except that non-finite values are written as they are.
 std::vector<uint8_t> serialize_safetensors(const WeightsFile & weights);

@@ -20,9 +20,12 @@ Status check_tensor_set(const std::vector<std::pair<std::string, Shape>> & expec
 }
 
 Status read_model_file(const std::string & path, const char * format, const char * what, TensorMap * tensors,
-                       std::string * config_json, std::map<std::string, std::string> * metadata) {
+                       std::string * config_json, std::map<std::string, std::string> * metadata,
+                       CompactMap * compact) {
     WeightsFile file;
-    if (Status st = load_safetensors(path, &file); !st) return st;
+    ReadLimits limits;
+    limits.keep_compact = compact != nullptr;
+    if (Status st = load_safetensors(path, &file, limits); !st) return st;
     auto fmt = file.metadata.find("format");
     if (fmt == file.metadata.end() || fmt->second != format)
         return Status::error(path + ": not " + what + " weights file (metadata \"format\" should be \"" + format + "\")");
@@ -31,7 +34,9 @@ Status read_model_file(const std::string & path, const char * format, const char
     *config_json = cfg->second;
     file.metadata.erase("format");
     file.metadata.erase("config");
+    file.metadata[kLoadedStorageKey] = file.storage();
     *tensors = std::move(file.tensors);
+    if (compact) *compact = std::move(file.compact);
     *metadata = std::move(file.metadata);
     return Status::success();
 }
@@ -43,6 +48,7 @@ Status write_model_file(const std::string & path, const char * format, const std
     file.store_as = store_as;
     file.tensors = tensors;
     file.metadata = metadata;
+    file.metadata.erase(kLoadedStorageKey);
     file.metadata["format"] = format;
     file.metadata["config"] = config_json;
     return save_safetensors(path, file);

@@ -86,24 +86,59 @@ TensorMap Transformer::random_weights(const TransformerConfig & c, uint64_t seed
 }
 
 Status Transformer::create(const TransformerConfig & cfg, TensorMap tensors, Transformer * out) {
+    return create(cfg, std::move(tensors), CompactMap{}, out);
+}
+
+Status Transformer::create(const TransformerConfig & cfg, TensorMap tensors, CompactMap compact, Transformer * out) {
     if (Status st = cfg.validate(); !st) return st;
-    if (Status st = check_tensor_set(expected_tensors(cfg), tensors); !st) return st;
+    // A compact matrix stands in for its float32 tensor: each expected name is in one of the two.
+    std::vector<std::pair<std::string, Shape>> expected_f32;
+    size_t compact_expected = 0;
+    for (const auto & [name, shape] : expected_tensors(cfg)) {
+        auto it = compact.find(name);
+        if (it == compact.end()) {
+            expected_f32.push_back({name, shape});
+            continue;
+        }
+        if (it->second.shape() != shape)
+            return Status::error("weights: tensor " + name + " has shape " + it->second.shape().str() + ", expected " +
+                                 shape.str());
+        compact_expected++;
+    }
+    if (compact_expected != compact.size()) return Status::error("weights: a compact tensor this configuration does not have");
+    if (Status st = check_tensor_set(expected_f32, tensors); !st) return st;
     out->m_cfg = cfg;
     out->m_tensors = std::move(tensors);
+    out->m_compact = std::move(compact);
     return out->bind();
+}
+
+Tensor Transformer::widened(const std::string & name) const {
+    if (auto it = m_compact.find(name); it != m_compact.end()) return it->second.widen();
+    return m_tensors.at(name);
+}
+
+BlockContext Transformer::inference_context(Compute & cc) const {
+    BlockContext ctx{cc, m_tensors, nullptr, m_cfg, m_positions};
+    ctx.compact = &m_compact;
+    return ctx;
 }
 
 Status Transformer::bind() {
     auto get = [&](const std::string & n) -> ConstView { return m_tensors.at(n).cview(); };
-    auto linear = [&](const std::string & p) { return LinearWeights{get(p + "/weight"), get(p + "/bias")}; };
+    auto matrix = [&](const std::string & n) -> WeightView {
+        if (auto it = m_compact.find(n); it != m_compact.end()) return it->second.view();
+        return get(n);
+    };
+    auto linear = [&](const std::string & p) { return LinearWeights{matrix(p + "/weight"), get(p + "/bias")}; };
     auto norm = [&](const std::string & p) { return NormWeights{get(p + "/weight"), get(p + "/bias")}; };
     auto attention = [&](const std::string & p) {
         return AttentionWeights{linear(p + "/q"), linear(p + "/k"), linear(p + "/v"), linear(p + "/o")};
     };
     const TransformerConfig & c = m_cfg;
     // Views for the incremental decoder (decode_step); the full passes read the tensors by name.
-    m_tgt_embed = get("decoder/embed/weight");
-    m_generator_w = get(generator_weight_name(c));
+    m_tgt_embed = matrix("decoder/embed/weight");
+    m_generator_w = matrix(generator_weight_name(c));
     m_generator_b = get("generator/bias");
     m_dec.clear();
     for (int i = 0; i < c.decoder_layers; i++) {
@@ -126,21 +161,35 @@ int64_t Transformer::parameter_count(const TransformerConfig & cfg) {
 int64_t Transformer::parameter_count() const {
     int64_t n = 0;
     for (const auto & [name, t] : m_tensors) n += t.numel();
+    for (const auto & [name, t] : m_compact) n += t.shape().numel();
     return n;
 }
 
-Status Transformer::load(const std::string & path, Transformer * out) {
-    return load_model_file<TransformerConfig>(path, kFormat, "a Transformer", out, &out->m_metadata);
+Status Transformer::load(const std::string & path, Transformer * out, bool keep_compact) {
+    if (!keep_compact) return load_model_file<TransformerConfig>(path, kFormat, "a Transformer", out, &out->m_metadata);
+    TensorMap tensors;
+    CompactMap compact;
+    std::string config_json;
+    std::map<std::string, std::string> meta;
+    if (Status st = read_model_file(path, kFormat, "a Transformer", &tensors, &config_json, &meta, &compact); !st) return st;
+    TransformerConfig cfg;
+    if (Status st = TransformerConfig::from_json(config_json, &cfg); !st) return Status::error(path + ": " + st.message);
+    if (Status st = create(cfg, std::move(tensors), std::move(compact), out); !st) return Status::error(path + ": " + st.message);
+    out->m_metadata = std::move(meta);
+    return Status::success();
 }
 
 Status Transformer::save(const std::string & path, StoreAs store_as) const {
-    return write_model_file(path, kFormat, m_cfg.to_json(), m_tensors, m_metadata, store_as);
+    if (m_compact.empty()) return write_model_file(path, kFormat, m_cfg.to_json(), m_tensors, m_metadata, store_as);
+    TensorMap all = m_tensors;
+    for (const auto & [name, t] : m_compact) all.emplace(name, t.widen());
+    return write_model_file(path, kFormat, m_cfg.to_json(), all, m_metadata, store_as);
 }
 
 // ---- [SECTION] embeddings and positions -------------------------------------------------------
 
 // x(T, D) = table[ids] · √D + PE[first_position .. first_position + T)
-void Transformer::embed(Compute & cc, ConstView table, const std::vector<int32_t> & ids, int first_position,
+void Transformer::embed(Compute & cc, const WeightView & table, const std::vector<int32_t> & ids, int first_position,
                         Tensor * x) const {
     const int64_t T = int64_t(ids.size()), D = m_cfg.d_model;
     *x = Tensor({T, D});
@@ -216,7 +265,7 @@ void Transformer::encode(Compute & cc, const std::vector<int32_t> & src, Encoder
                          AttentionTrace * trace) const {
     const TransformerConfig & c = m_cfg;
     const int64_t S = int64_t(src.size()), D = c.d_model;
-    BlockContext ctx{cc, m_tensors, nullptr, c, m_positions};
+    BlockContext ctx = inference_context(cc);
     TransformerPass pass(c);
     pass.encode(ctx, src, 1, int(S), Mask::none());
     if (trace)
@@ -242,7 +291,7 @@ void Transformer::encode(Compute & cc, const std::vector<int32_t> & src, Encoder
 void Transformer::decode_full(Compute & cc, const EncoderOutput & enc, const std::vector<int32_t> & tgt_in,
                               Tensor * logits, AttentionTrace * trace) const {
     const TransformerConfig & c = m_cfg;
-    BlockContext ctx{cc, m_tensors, nullptr, c, m_positions};
+    BlockContext ctx = inference_context(cc);
     TransformerPass pass(c);
     pass.memory = enc.memory;
     pass.decode(ctx, tgt_in, 1, int(tgt_in.size()), Mask::none(), logits);

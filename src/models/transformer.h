@@ -20,6 +20,7 @@
 #include "nn/transformer_config.h"
 #include "nn/attention_trace.h"
 #include "nn/layers.h"
+#include "nn/transformer_blocks.h"
 
 #include <cstdint>
 #include <map>
@@ -62,10 +63,14 @@ public:
     Transformer & operator=(Transformer &&) = default;
 
     // Takes ownership of the tensors, checks that every expected name is present with the right
-    // shape and nothing unexpected is left, and binds the layer views.
+    // shape and nothing unexpected is left, and binds the layer views. `compact` holds matrices
+    // kept as a file stored them (F16, I8): inference reads them there, in place of float32.
     static Status create(const TransformerConfig & cfg, TensorMap tensors, Transformer * out);
+    static Status create(const TransformerConfig & cfg, TensorMap tensors, CompactMap compact, Transformer * out);
     static constexpr const char * kFormat = "attention-playground/transformer/1";  // the file's metadata "format"
-    static Status load(const std::string & path, Transformer * out);      // safetensors + config metadata
+    // safetensors + config metadata. With keep_compact, the file's F16 and I8 matrices stay as
+    // stored (for inference: a half or a quarter of the memory); without, all is float32 (training).
+    static Status load(const std::string & path, Transformer * out, bool keep_compact = false);
     Status save(const std::string & path, StoreAs store_as = StoreAs::F32) const;  // F16: half the size
     // Other metadata travelling with the weights (a translator's vocabularies, its corpus); load()
     // keeps every entry except "format" and "config", save() writes them back.
@@ -77,7 +82,10 @@ public:
     static std::vector<std::pair<std::string, Shape>> expected_tensors(const TransformerConfig & cfg);
 
     const TransformerConfig & config() const { return m_cfg; }
+    // The float32 tensors; a model loaded with keep_compact holds its F16/I8 matrices apart.
     const TensorMap & tensors() const { return m_tensors; }
+    const CompactMap & compact_tensors() const { return m_compact; }
+    Tensor widened(const std::string & name) const;  // any weight as float32, wherever it is held
     const Tensor & positions() const { return m_positions; }  // (max_positions, D), added to embeddings
     // For training: values may be changed in place (the layer views point into these tensors);
     // replacing or reshaping a tensor would leave the views dangling.
@@ -97,13 +105,17 @@ public:
                      Tensor * logits) const;
 
 private:
-    void embed(Compute & cc, ConstView table, const std::vector<int32_t> & ids, int first_position, Tensor * x) const;
+    void embed(Compute & cc, const WeightView & table, const std::vector<int32_t> & ids, int first_position,
+               Tensor * x) const;
+    BlockContext inference_context(Compute & cc) const;
     Status bind();
 
     TransformerConfig m_cfg;
     TensorMap m_tensors;
+    CompactMap m_compact;
     std::map<std::string, std::string> m_metadata;
-    ConstView m_tgt_embed, m_generator_w, m_generator_b;
+    WeightView m_tgt_embed, m_generator_w;
+    ConstView m_generator_b;
     std::vector<DecoderLayer> m_dec;
     NormWeights m_dec_final;
     Tensor m_positions;  // (max_positions, D) sinusoidal table

@@ -45,7 +45,7 @@ void TransformerPass::decode(BlockContext & c, const std::vector<int32_t> & tgt_
     }
     dec_out = std::move(y);
     *logits = Tensor({int64_t(B) * T, int64_t(c.cfg.tgt_vocab)});
-    c.cc.linear(dec_out, c.weight(generator_weight_name(c.cfg)), c.weight("generator/bias"), *logits);
+    c.cc.linear(dec_out, c.matrix(generator_weight_name(c.cfg)), c.weight("generator/bias"), *logits);
 }
 
 void TransformerPass::backward(BlockContext & c, Tensor & dlogits) {

@@ -202,10 +202,12 @@ Status Translator::from_model(RnnModel model, Translator * out) {
     return Status::success();
 }
 
-Status Translator::load(const std::string & path, Translator * out) {
+Status Translator::load(const std::string & path, Translator * out, bool keep_compact) {
     // The header's "format" says which model class the file holds (the file is read again by it).
     WeightsFile peek;
-    if (Status s = load_safetensors(path, &peek); !s) return s;
+    ReadLimits as_stored;
+    as_stored.keep_compact = true;  // a peek at the metadata should not widen the whole file
+    if (Status s = load_safetensors(path, &peek, as_stored); !s) return s;
     const auto format = peek.metadata.find("format");
     Status s = Status::success();
     if (format != peek.metadata.end() && format->second == RnnModel::kFormat) {
@@ -213,7 +215,7 @@ Status Translator::load(const std::string & path, Translator * out) {
         if (s = RnnModel::load(path, &rnn); s) s = from_model(std::move(rnn), out);
     } else {
         Transformer model;
-        if (s = Transformer::load(path, &model); s) s = from_model(std::move(model), out);
+        if (s = Transformer::load(path, &model, keep_compact); s) s = from_model(std::move(model), out);
     }
     if (!s && s.message.rfind(path, 0) != 0) return Status::error(path + ": " + s.message);
     return s;

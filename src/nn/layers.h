@@ -5,7 +5,7 @@
 
 namespace attn {
 
-struct LinearWeights { ConstView weight, bias; };  // weight(out, in), bias(out) or empty
+struct LinearWeights { WeightView weight; ConstView bias; };  // weight(out, in), float32 or compact; bias(out) or empty
 struct NormWeights { ConstView weight, bias; };     // (D), (D)
 struct AttentionWeights { LinearWeights q, k, v, o; };
 

@@ -63,7 +63,7 @@ void Embedding::forward(BlockContext & c, const std::vector<int32_t> & tokens, i
     ids = tokens;
     const int64_t D = c.cfg.d_model, N = int64_t(ids.size());
     *y = Tensor({N, D});
-    c.cc.embedding(c.weight(table), ids.data(), N, *y);
+    c.cc.embedding(c.matrix(table), ids.data(), N, *y);
     if (c.cfg.scale_embeddings) {
         const float s = std::sqrt(float(D));
         for (int64_t i = 0; i < y->numel(); i++) (*y)[i] *= s;
@@ -87,7 +87,7 @@ void Embedding::backward(BlockContext & c, Tensor & dy) {
 }
 
 void Linear::forward(BlockContext & c, ConstView x, TensorView y) const {
-    c.cc.linear(x, c.weight(name + "/weight"), c.weight(name + "/bias"), y);
+    c.cc.linear(x, c.matrix(name + "/weight"), c.weight(name + "/bias"), y);
 }
 
 void Linear::backward(BlockContext & c, ConstView x, ConstView dy, TensorView dx) const {

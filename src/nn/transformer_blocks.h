@@ -29,8 +29,15 @@ struct BlockContext {
     ConstView positions;  // (max_positions, D), sinusoidal_positions()
     float dropout = 0.0f;
     Rng * rng = nullptr;  // null: no dropout
+    const CompactMap * compact = nullptr;  // inference only: matrices kept as the file stored them
 
     ConstView weight(const std::string & name) const { return w.at(name).cview(); }
+    // A matrix that a linear layer or an embedding reads: compact when the model holds it so.
+    WeightView matrix(const std::string & name) const {
+        if (compact)
+            if (auto it = compact->find(name); it != compact->end()) return it->second.view();
+        return weight(name);
+    }
     TensorView grad(const std::string & name) const { return g ? g->at(name).view() : TensorView(); }
 };
 

@@ -87,6 +87,31 @@ TEST_P(OpSuite, Linear) {
     EXPECT_CLOSE(y, y_ref, product_tol(65, y_ref));
 }
 
+// Compact weights: the backend against the reference's widen-then-multiply, F16 and I8, through the
+// register path (N ≤ 4) and the blocked GEMM path; and the reference itself against linear() on
+// the widened matrix, so the oracle's compact op means what linear means.
+TEST_P(OpSuite, LinearCompact) {
+    if (!be->supports(Op::LinearCompact)) GTEST_SKIP() << be->name() << " runs linear_compact on the reference";
+    for (CompactType type : {CompactType::F16, CompactType::I8})
+        for (int64_t N : kSizes)
+            for (int64_t M : {1, 7, 33, 257})
+                for (int64_t K : {1, 3, 65, 257}) {
+                    SCOPED_TRACE(std::string(compact_type_name(type)) + " N=" + std::to_string(N) +
+                                 " M=" + std::to_string(M) + " K=" + std::to_string(K));
+                    const CompactTensor w = CompactTensor::quantize(random_normal({M, K}, 2), type);
+                    Tensor x = random_normal({N, K}, 1), b = random_normal({M}, 3);
+                    Tensor y({N, M}), y_ref({N, M}), y_wide({N, M});
+                    be->linear_compact(x, w.view(), b, y);
+                    ref->linear_compact(x, w.view(), b, y_ref);
+                    EXPECT_CLOSE(y, y_ref, product_tol(K, y_ref));
+                    ref->linear(x, w.widen(), b, y_wide);
+                    EXPECT_CLOSE(y_ref, y_wide, product_tol(K, y_wide));
+                    be->linear_compact(x, w.view(), ConstView(), y);  // no bias
+                    ref->linear_compact(x, w.view(), ConstView(), y_ref);
+                    EXPECT_CLOSE(y, y_ref, product_tol(K, y_ref));
+                }
+}
+
 TEST_P(OpSuite, MatmulBothLayoutsAndBatches) {
     for (int64_t M : kSizes)
         for (int64_t N : kSizes)

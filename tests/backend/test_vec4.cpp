@@ -2,6 +2,7 @@
 // and sigmoid against double-precision libm over their whole useful range. Runs on whichever
 // path this build compiled (wasm simd128 under node, SSE2 natively); vec4::kIsa says which.
 #include "backend/simd/vec4.h"
+#include "core/half.h"
 
 #include <gtest/gtest.h>
 
@@ -83,6 +84,46 @@ TEST(Vec4, LoadsStoresSplatsAndUnalignedAccess) {
     for (int i = 0; i < 4; i++) EXPECT_EQ(ls.f[i], 8.0f);
     const Lanes z = lanes(v::zero());
     for (int i = 0; i < 4; i++) EXPECT_EQ(bits(z.f[i]), 0u);  // +0, not -0
+}
+
+// Compact weights' widening: every int8 value, at every offset (unaligned loads), and every finite
+// half, bit for bit against the scalar conversions.
+TEST(Vec4, WidensEveryInt8AndEveryFiniteHalfExactly) {
+    std::vector<int8_t> codes(256 + 4);
+    for (int i = 0; i < 256; i++) codes[size_t(i)] = int8_t(i - 128);
+    for (int i = 0; i + 4 <= 256; i++) {
+        const Lanes l = lanes(v::load_i8_as_f32(codes.data() + i));
+        for (int j = 0; j < 4; j++) ASSERT_EQ(l.f[j], float(i + j - 128)) << i;
+    }
+    const v::HalfConsts k = v::half_consts();
+    std::vector<uint16_t> halves;
+    for (uint32_t h = 0; h < 0x10000; h++)
+        if (((h >> 10) & 0x1F) != 0x1F) halves.push_back(uint16_t(h));  // Inf and NaN are never widened
+    halves.push_back(0x3C00);  // one more, so an odd start still has four to read
+    for (size_t i = 0; i + 4 <= halves.size(); i += 3) {  // steps of 3: aligned and unaligned starts
+        const Lanes l = lanes(v::f16_bits_to_f32(v::load_u16_bits(halves.data() + i), k));
+        for (int j = 0; j < 4; j++) ASSERT_EQ(bits(l.f[j]), bits(f16_to_float(halves[i + size_t(j)]))) << halves[i + size_t(j)];
+    }
+    // The wide loads: sixteen codes, eight halves (the shorter path from the top of each lane).
+    for (int i = 0; i + 16 <= 256; i += 5) {
+        v::f32x4 four[4];
+        v::load_i8x16_as_f32(codes.data() + i, four);
+        for (int q = 0; q < 4; q++) {
+            const Lanes l = lanes(four[q]);
+            for (int j = 0; j < 4; j++) ASSERT_EQ(l.f[j], float(i + 4 * q + j - 128)) << i;
+        }
+    }
+    for (size_t i = 0; i + 8 <= halves.size(); i += 7) {
+        v::f32x4 two[2];
+        v::load_u16x8_hi_bits(halves.data() + i, two);
+        for (int q = 0; q < 2; q++) {
+            const Lanes l = lanes(v::f16_hi_bits_to_f32(two[q], k));
+            for (int j = 0; j < 4; j++) {
+                const uint16_t h = halves[i + size_t(4 * q + j)];
+                ASSERT_EQ(bits(l.f[j]), bits(f16_to_float(h))) << h;
+            }
+        }
+    }
 }
 
 TEST(Vec4, MaxMinFollowTheCompareAndSelectDefinition) {

@@ -59,6 +59,23 @@ put("weights", "overlapping_offsets.safetensors",
                  "b": {"dtype": "F32", "shape": [2], "data_offsets": [4, 12]}}, struct.pack("<3f", 1, 2, 3)))
 put("weights", "nan_values.safetensors",
     safetensors({"w": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}}, struct.pack("<4f", 1, float("nan"), 3, 4)))
+# I8 with per-row scales (docs/models.md): damaged scales.
+def i8_with_scale(scale_entry, scale_bytes):
+    entries = {"w": {"dtype": "I8", "shape": [2, 2], "data_offsets": [0, 4]}}
+    if scale_entry:
+        entries["w.scale"] = scale_entry
+    return safetensors(entries, struct.pack("<4b", 1, -2, 3, 127) + scale_bytes)
+
+
+put("weights", "i8_zero_scale.safetensors",
+    i8_with_scale({"dtype": "F32", "shape": [2], "data_offsets": [4, 12]}, struct.pack("<2f", 0.5, 0.0)))
+put("weights", "i8_negative_scale.safetensors",
+    i8_with_scale({"dtype": "F32", "shape": [2], "data_offsets": [4, 12]}, struct.pack("<2f", -0.5, 1.0)))
+put("weights", "i8_nan_scale.safetensors",
+    i8_with_scale({"dtype": "F32", "shape": [2], "data_offsets": [4, 12]}, struct.pack("<2f", 0.5, float("nan"))))
+put("weights", "i8_scale_count.safetensors",
+    i8_with_scale({"dtype": "F32", "shape": [3], "data_offsets": [4, 16]}, struct.pack("<3f", 1, 1, 1)))
+put("weights", "i8_no_scale.safetensors", i8_with_scale(None, b""))
 
 # --- URL fragments (the address bar's #..., parsed by src/share/url_state.h) ---
 put("url", "malformed_hash.txt", "#panel=attention&sentence=the%2 cat&layer=1")

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""`attn quantize --dtype f16` on the shipped translators (the command after `--` is `attn`):
-the file is at most 51% of the float32 one, and on the first 40 sentences of assets/mini-test.tsv
-the half-precision model writes the same tokens, its attention weights within 0.02 of the float32
-model's (the quality gate for compact weights), in every kind, layer and head. Bad calls are
-refused with a message and leave no file. Standard library only."""
+"""`attn quantize --dtype f16|i8` on the shipped translators (the command after `--` is `attn`):
+the F16 file is at most 51% of the float32 one and the I8 file at most 28%; on the first 40
+sentences of assets/mini-test.tsv the F16 model writes the same tokens and the I8 model at least
+38 of them, and where the tokens agree the attention weights are within 0.02 of the float32
+model's for F16 (the quality gate for compact weights) and within 0.1 for I8 (which misses that
+gate and is not shipped), in every kind, layer and head. BLEU and exact match on the
+300-sentence sample are gated by tests/models/test_compact_weights.cpp. Bad calls are refused
+with a message and leave no file. Standard library only."""
 import json
 import os
 import subprocess
@@ -36,26 +39,28 @@ def main():
             failures.append(what)
 
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ["en-zh_TW", "en-de"]:
+        for name, dtype, max_ratio, min_same, max_diff in [
+                (n, *gates) for n in ["en-zh_TW", "en-de"]
+                for gates in [("f16", 0.51, SENTENCES, 0.02), ("i8", 0.28, SENTENCES - 2, 0.1)]]:
             f32 = os.path.join(REPO, "assets/models", name + ".safetensors")
-            f16 = os.path.join(tmp, name + "-f16.safetensors")
-            out = run(attn + ["quantize", "--dtype", "f16", f32, f16])
-            check(out.returncode == 0, f"{name}: quantized ({out.stdout.strip() or out.stderr.strip()})")
+            small = os.path.join(tmp, name + "-" + dtype + ".safetensors")
+            out = run(attn + ["quantize", "--dtype", dtype, f32, small])
+            check(out.returncode == 0, f"{name} {dtype}: quantized ({out.stdout.strip() or out.stderr.strip()})")
             if out.returncode != 0:
                 continue
-            ratio = os.path.getsize(f16) / os.path.getsize(f32)
-            check(ratio <= 0.51, f"{name}: F16 file is {ratio:.3f} of the F32 one")
+            ratio = os.path.getsize(small) / os.path.getsize(f32)
+            check(ratio <= max_ratio, f"{name}: {dtype.upper()} file is {ratio:.3f} of the F32 one (at most {max_ratio})")
             same, worst = 0, 0.0
             for s in sentences:
-                a, b = translate(attn, f32, s), translate(attn, f16, s)
+                a, b = translate(attn, f32, s), translate(attn, small, s)
                 same += a["output_ids"] == b["output_ids"]
                 if a["output_ids"] != b["output_ids"]:
                     continue  # maps of different outputs are not comparable
                 for ma, mb in zip(a["attention"], b["attention"]):
                     for ra, rb in zip(ma["values"], mb["values"]):
                         worst = max(worst, max(abs(x - y) for x, y in zip(ra, rb)))
-            check(same == len(sentences), f"{name}: the same translation on {same} of {len(sentences)} sentences")
-            check(worst <= 0.02, f"{name}: largest attention-weight difference {worst:.2e} (gate 0.02)")
+            check(same >= min_same, f"{name} {dtype}: the same translation on {same} of {len(sentences)} sentences")
+            check(worst <= max_diff, f"{name} {dtype}: largest attention-weight difference {worst:.2e} (at most {max_diff})")
         shipped = os.path.join(REPO, "assets/models/en-de.safetensors")
         bad = os.path.join(tmp, "bad.safetensors")
         for args, code, says in [(["--dtype", "i4", shipped, bad], 2, "not supported"),

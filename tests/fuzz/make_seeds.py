@@ -55,6 +55,17 @@ put("safetensors", "overlap.safetensors",
 put("safetensors", "truncated.safetensors", safetensors({"w": {"dtype": "F32", "shape": [4], "data_offsets": [0, 16]}}, f32(1, 2)))
 put("safetensors", "bad_json.safetensors", struct.pack("<Q", 12) + b'{"w": {"dtyp')
 put("safetensors", "header_len_huge", struct.pack("<Q", 1 << 62) + b"{}")
+# I8 with per-row scales: a valid pair, a pair with a zero scale, and codes whose scales are missing.
+put("safetensors", "i8_rows.safetensors",
+    safetensors({"w": {"dtype": "I8", "shape": [2, 3], "data_offsets": [0, 6]},
+                 "w.scale": {"dtype": "F32", "shape": [2], "data_offsets": [6, 14]}},
+                struct.pack("<6b", 1, -2, 3, 127, 0, -127) + f32(0.5, 2.0)))
+put("safetensors", "i8_zero_scale.safetensors",
+    safetensors({"w": {"dtype": "I8", "shape": [2, 1], "data_offsets": [0, 2]},
+                 "w.scale": {"dtype": "F16", "shape": [2], "data_offsets": [2, 6]}},
+                struct.pack("<2b", 5, -5) + struct.pack("<HH", 0x0000, 0x3C00)))
+put("safetensors", "i8_no_scale.safetensors",
+    safetensors({"w": {"dtype": "I8", "shape": [4], "data_offsets": [0, 4]}}, struct.pack("<4b", 1, 2, 3, 4)))
 
 # --- text: sentences, UTF-8 edge cases, a vocabulary file ---
 put("text", "sentence_en", "that excited tall singer sends martin televisions .")

@@ -3,6 +3,8 @@
 // Runs natively and under node (NODERAWFS: the fixture and test-output paths are real files).
 #include "io/safetensors.h"
 
+#include "core/row_quant.h"
+
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
@@ -238,6 +240,158 @@ TEST(Safetensors, IgnoresUnknownFieldsAndReadsUnalignedData) {
     ASSERT_TRUE(s.ok) << s.message;
     EXPECT_EQ(w.tensors.at("w")[0], 1.5f);
     EXPECT_EQ(w.tensors.at("w")[1], -2.5f);
+}
+
+// ---- I8 with per-row scales -------------------------------------------------------------------
+
+// Worked by hand: codes [[1, -2, 3], [127, 0, -127]] with scales [0.5, 2] are [[0.5, -1, 1.5],
+// [254, 0, -254]]; the scales tensor is consumed, and each tensor's stored dtype is reported.
+TEST(SafetensorsI8, ReadsCodesTimesTheirRowsScale) {
+    Bytes data = {1, 0xFE, 3, 127, 0, 0x81};  // int8 1, -2, 3, 127, 0, -127
+    const Bytes scales = floats({0.5f, 2.0f});
+    data.insert(data.end(), scales.begin(), scales.end());
+    WeightsFile w;
+    const Status s = read_bytes(file_with(R"({"w":{"dtype":"I8","shape":[2,3],"data_offsets":[0,6]},)"
+                                          R"("w.scale":{"dtype":"F32","shape":[2],"data_offsets":[6,14]}})", data), &w);
+    ASSERT_TRUE(s.ok) << s.message;
+    ASSERT_EQ(w.tensors.size(), 1u);
+    const Tensor & t = w.tensors.at("w");
+    EXPECT_EQ(t.shape(), Shape({2, 3}));
+    const float expected[] = {0.5f, -1.0f, 1.5f, 254.0f, 0.0f, -254.0f};
+    for (int i = 0; i < 6; i++) EXPECT_EQ(t[i], expected[i]) << i;
+    EXPECT_EQ(w.stored_dtype.at("w"), "I8");
+    EXPECT_EQ(w.stored_dtype.count("w.scale"), 0u);
+}
+
+TEST(SafetensorsI8, RowQuantisationIsSymmetricAndWithinHalfAStep) {
+    const float row[] = {0.0f, 1.0f, -2.54f, 0.013f, 2.54f, -0.02f};
+    const float scale = row_scale_i8(row, 6);
+    EXPECT_FLOAT_EQ(scale, 2.54f / 127.0f);
+    int8_t q[6];
+    quantize_row_i8(row, 6, scale, q);
+    const int expected[] = {0, 50, -127, 1, 127, -1};
+    for (int i = 0; i < 6; i++) {
+        EXPECT_LE(std::fabs(q[i] * scale - row[i]), scale / 2 * 1.0001f) << i;
+        EXPECT_EQ(q[i], expected[i]) << i;
+    }
+    const float zeros[] = {0.0f, -0.0f};
+    EXPECT_EQ(row_scale_i8(zeros, 2), 1.0f);  // a zero row keeps a positive scale
+    EXPECT_EQ(row_scale_i8(zeros, 0), 1.0f);
+    const float tiny[] = {1e-40f};
+    EXPECT_GT(row_scale_i8(tiny, 1), 0.0f);
+}
+
+TEST(SafetensorsI8, WriterStoresMatricesAsI8AndVectorsAsF16) {
+    WeightsFile w;
+    w.tensors.emplace("layer/weight", random_normal({5, 7}, 3));
+    w.tensors.emplace("layer/bias", ramp_tensor({5}));
+    w.tensors.emplace("embed", random_uniform({2, 1, 3, 2}, 9, -1.0f, 1.0f));
+    w.tensors.emplace("zero_rows", Tensor({3, 2}));
+    w.metadata["k"] = "v";
+    w.store_as = StoreAs::I8;
+    ASSERT_TRUE(check_savable(w).ok);
+    const Bytes bytes = serialize_safetensors(w);
+    WeightsFile back;
+    const Status s = read_bytes(bytes, &back);
+    ASSERT_TRUE(s.ok) << s.message;
+    EXPECT_EQ(back.metadata, w.metadata);
+    ASSERT_EQ(back.tensors.size(), 4u);
+    EXPECT_EQ(back.stored_dtype.at("layer/weight"), "I8");
+    EXPECT_EQ(back.stored_dtype.at("embed"), "I8");
+    EXPECT_EQ(back.stored_dtype.at("layer/bias"), "F16");
+    for (const auto & [name, t] : w.tensors) {
+        const Tensor & b = back.tensors.at(name);
+        ASSERT_EQ(b.shape(), t.shape()) << name;
+        const int64_t rows = t.shape()[0], cols = t.numel() / rows;
+        for (int64_t r = 0; r < rows; r++) {
+            const float step = t.shape().rank >= 2 ? row_scale_i8(t.data() + r * cols, cols) : 0.0f;
+            for (int64_t c = 0; c < cols; c++) {
+                const float want = t[r * cols + c];
+                const float tolerance = t.shape().rank >= 2 ? step / 2 * 1.0001f : std::fabs(want) / 1024;
+                EXPECT_LE(std::fabs(b[r * cols + c] - want), tolerance) << name << " [" << r << "][" << c << "]";
+            }
+        }
+    }
+    EXPECT_EQ(back.storage(), "I8 + F16");
+    // Kept as stored: the same values once widened, the matrices compact, the vectors float32.
+    ReadLimits as_stored;
+    as_stored.keep_compact = true;
+    WeightsFile compact;
+    ASSERT_TRUE(read_bytes(bytes, &compact, as_stored).ok);
+    EXPECT_EQ(compact.tensors.size(), 1u);
+    ASSERT_EQ(compact.compact.size(), 3u);
+    for (const auto & [name, c] : compact.compact) {
+        EXPECT_EQ(c.type(), CompactType::I8) << name;
+        EXPECT_TRUE(same_bits(c.widen(), back.tensors.at(name))) << name;
+    }
+    EXPECT_TRUE(same_bits(compact.tensors.at("layer/bias"), back.tensors.at("layer/bias")));
+    EXPECT_EQ(compact.storage(), "I8 + F16");
+    // One byte per matrix element, 4 per row scale, 2 per vector element.
+    uint64_t n = 0;
+    for (int i = 7; i >= 0; i--) n = (n << 8) | bytes[i];
+    EXPECT_EQ(bytes.size() - 8 - n, uint64_t(35 + 12 + 6) + 4 * (5 + 2 + 3) + 2 * 5);
+}
+
+TEST(SafetensorsI8, WriterRefusesWhatItCannotStore) {
+    WeightsFile w;
+    w.store_as = StoreAs::I8;
+    w.tensors.emplace("w", ramp_tensor({2, 2}));
+    w.tensors.emplace("w.scale", ramp_tensor({2}));  // would be taken for w's scales
+    Status s = check_savable(w);
+    EXPECT_FALSE(s.ok);
+    EXPECT_NE(s.message.find("w.scale"), std::string::npos) << s.message;
+    w.tensors.erase("w.scale");
+    w.tensors.at("w")[1] = NAN;  // not even allow_non_finite can store NaN as a code
+    EXPECT_FALSE(check_savable(w, /*allow_non_finite=*/true).ok);
+}
+
+TEST(SafetensorsI8, DamagedScalesAreRefusedWhatever) {
+    const Bytes codes = {1, 2};
+    auto with_scale = [&](const std::string & scale_entry, const Bytes & scale_bytes) {
+        Bytes data = codes;
+        data.insert(data.end(), scale_bytes.begin(), scale_bytes.end());
+        return file_with(R"({"w":{"dtype":"I8","shape":[2,1],"data_offsets":[0,2]})" + scale_entry + "}", data);
+    };
+    const std::string two_f32 = R"(,"w.scale":{"dtype":"F32","shape":[2],"data_offsets":[2,10]})";
+    ReadLimits lenient;
+    lenient.allow_non_finite = true;
+    EXPECT_TRUE(fails_with(with_scale("", {}), {"'w'", "I8", "'w.scale'", "missing"}));
+    EXPECT_TRUE(fails_with(with_scale(two_f32, floats({1.0f, NAN})), {"'w.scale'", "scale 1", "finite and positive"},
+                           lenient));
+    EXPECT_TRUE(fails_with(with_scale(two_f32, floats({0.0f, 1.0f})), {"'w.scale'", "scale 0", "positive"}));
+    EXPECT_TRUE(fails_with(with_scale(two_f32, floats({1.0f, -3.0f})), {"'w.scale'", "scale 1", "positive"}));
+    EXPECT_TRUE(fails_with(with_scale(two_f32, floats({INFINITY, 1.0f})), {"'w.scale'", "scale 0"}, lenient));
+    EXPECT_TRUE(fails_with(with_scale(R"(,"w.scale":{"dtype":"F32","shape":[3],"data_offsets":[2,14]})",
+                                      floats({1.0f, 1.0f, 1.0f})),
+                           {"'w.scale'", "(3)", "2 rows"}));
+    EXPECT_TRUE(fails_with(with_scale(R"(,"w.scale":{"dtype":"I8","shape":[2],"data_offsets":[2,4]})", {1, 1}),
+                           {"'w.scale'", "not I8"}));
+    // int8 x the largest float overflows: refused like any Inf in a file.
+    EXPECT_TRUE(fails_with(with_scale(two_f32, floats({1.0f, 3e38f})), {"'w'", "Inf"}));
+    // An F16 scale is fine.
+    WeightsFile w;
+    const Status s = read_bytes(with_scale(R"(,"w.scale":{"dtype":"F16","shape":[2],"data_offsets":[2,6]})",
+                                           {0x00, 0x3C, 0x00, 0x40}), &w);  // 1.0, 2.0
+    ASSERT_TRUE(s.ok) << s.message;
+    EXPECT_EQ(w.tensors.at("w")[0], 1.0f);
+    EXPECT_EQ(w.tensors.at("w")[1], 4.0f);
+}
+
+TEST(SafetensorsI8, CompactF16MatricesMustBeFinite) {
+    // F16 [2, 1]: 1.0 and +Inf. Widened, the policy decides; kept compact, never.
+    const Bytes file = file_with(R"({"h":{"dtype":"F16","shape":[2,1],"data_offsets":[0,4]}})", {0x00, 0x3C, 0x00, 0x7C});
+    ReadLimits lenient;
+    lenient.allow_non_finite = true;
+    WeightsFile w;
+    EXPECT_TRUE(read_bytes(file, &w, lenient).ok);
+    lenient.keep_compact = true;
+    EXPECT_TRUE(fails_with(file, {"'h'", "NaN or Inf"}, lenient));
+    // A finite one is kept as its halves.
+    const Bytes ok = file_with(R"({"h":{"dtype":"F16","shape":[2,1],"data_offsets":[0,4]}})", {0x00, 0x3C, 0x00, 0xC0});
+    ASSERT_TRUE(read_bytes(ok, &w, lenient).ok);
+    ASSERT_EQ(w.compact.count("h"), 1u);
+    EXPECT_EQ(w.compact.at("h").widen()[1], -2.0f);
+    EXPECT_EQ(w.storage(), "F16");
 }
 
 // ---- Corruption: each kind has its own message -----------------------------------------------------

@@ -3,10 +3,8 @@
 // length buckets are in it): a regression in the model, decoder, tokeniser or kernels fails here.
 // Also: the sentences they were trained on regenerate byte-identically from the seed, and hostile
 // input gives a translation or a flag, never a crash.
-#include "corpus/corpus.h"
 #include "models/length_buckets.h"
-#include "models/translation_eval.h"
-#include "train/parallel_data.h"
+#include "translation_sample.h"
 
 #include <gtest/gtest.h>
 
@@ -19,18 +17,6 @@ namespace {
 
 const std::string kModels = std::string(ATTN_SOURCE_DIR) + "/assets/models/";
 
-std::vector<EvalItem> sample_items(const std::string & lang) {
-    std::ifstream f(std::string(ATTN_FIXTURES_DIR) + "/translation-sample.tsv");
-    std::vector<EvalItem> items;
-    std::string line;
-    while (std::getline(f, line)) {
-        corpus::CorpusExample e;
-        EXPECT_TRUE(corpus::parse_example_tsv_line(line, &e)) << line;
-        items.push_back({e.en, target_text(e, lang), target_alignment(e, lang)});
-    }
-    return items;
-}
-
 void check_gates(const std::string & lang, double aer_limit) {
 #ifdef __EMSCRIPTEN__
     GTEST_SKIP() << "600 translations take minutes under node; the native run checks the gates";
@@ -38,7 +24,7 @@ void check_gates(const std::string & lang, double aer_limit) {
     Translator t;
     const Status s = Translator::load(kModels + "en-" + lang + ".safetensors", &t);
     ASSERT_TRUE(s.ok) << s.message;
-    const std::vector<EvalItem> items = sample_items(lang);
+    const std::vector<EvalItem> items = translation_sample(lang);
     ASSERT_EQ(items.size(), 300u);
     Compute cc = Compute::fastest();
     const TranslationEval e = evaluate_translator(cc, t, items, DecodeOptions{}, true);
@@ -103,7 +89,7 @@ TEST(ShippedTranslators, HostileInputNeverCrashes) {
 // German's RNNencdec drops 35 on the full test split but only 30.9 on this sample, so its guard
 // is 25: other backends' rounding may flip a few greedy choices.
 void check_length_drop(const std::string & lang, double min_encdec_drop) {
-    const std::vector<EvalItem> items = sample_items(lang);
+    const std::vector<EvalItem> items = translation_sample(lang);
     Compute cc = Compute::fastest();
     double drop[2] = {0, 0};
     for (int attention = 0; attention < 2; attention++) {

@@ -9,8 +9,8 @@ code with src/io/safetensors.cpp: if the two disagree about the format, a test f
              "__metadata__": {"key": "value"}}
 
 Module use:
-    tensors, metadata = read(path)         # name -> numpy array (BF16 comes back as float32)
-    write(path, tensors, metadata, order)  # arrays of float32 / float16, or BF16(array)
+    tensors, metadata = read(path)         # name -> numpy array (BF16 comes back as float32, I8 as int8 codes)
+    write(path, tensors, metadata, order)  # arrays of float32 / float16 / int8, or BF16(array)
 
 CLI:
     safetensors_np.py dump FILE
@@ -27,7 +27,7 @@ import sys
 
 import numpy as np
 
-DTYPES = {"F32": np.dtype("<f4"), "F16": np.dtype("<f2")}  # BF16 is handled by hand
+DTYPES = {"F32": np.dtype("<f4"), "F16": np.dtype("<f2"), "I8": np.dtype("i1")}  # BF16 is handled by hand
 
 
 class BF16:
@@ -104,7 +104,7 @@ def write(path, tensors, metadata=None, order=None):
             dtype, shape, raw = "BF16", value.array.shape, (bits >> 16).astype("<u2").tobytes()
         else:
             array = np.asarray(value)
-            dtype = {np.dtype(np.float32): "F32", np.dtype(np.float16): "F16"}[array.dtype]
+            dtype = {np.dtype(np.float32): "F32", np.dtype(np.float16): "F16", np.dtype(np.int8): "I8"}[array.dtype]
             shape, raw = array.shape, array.astype(DTYPES[dtype]).tobytes()
         header[name] = {"dtype": dtype, "shape": list(shape), "data_offsets": [offset, offset + len(raw)]}
         chunks.append(raw)

@@ -3,6 +3,7 @@
 #include "core/clock.h"
 #include "corpus/aligned_text.h"
 #include "corpus/lexicon.h"
+#include "models/model_file.h"
 #include "nn/attention_merge.h"
 #include "text/sentences.h"
 #include "ui/i18n.h"
@@ -319,6 +320,7 @@ void TranslationRunner::run(AppState & state) {
     }
     attach_gold(state, t);
     t.pieces = tr.has_pieces();
+    if (auto it = meta.find(kLoadedStorageKey); it != meta.end()) t.weights_storage = it->second;
     state.translation_words = t.pieces ? words_view(state, tr, r, t) : TranslationState{};
     sel.query = std::min(sel.query, int((sel.kind == AttentionKind::EncoderSelf ? t.encoder_tokens : t.outputs).size()) - 1);
     sel.query = std::max(sel.query, 0);

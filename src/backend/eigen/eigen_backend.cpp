@@ -24,6 +24,7 @@ bool EigenBackend::supports(Op op) const {
     case Op::Gelu:            // erf has no vectorised Eigen path worth having; the loop is the same
     case Op::Embedding:       // a memcpy per row either way
     case Op::AdditiveScores:  // tanh per (i, j, a): nothing to batch into a product
+    case Op::LinearCompact:   // the simd backend's kernels widen F16/I8 as they read; Eigen would widen whole matrices
         return false;
     default: return true;
     }

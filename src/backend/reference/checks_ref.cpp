@@ -13,6 +13,15 @@ void check_linear(ConstView x, ConstView w, ConstView b, TensorView y) {
     ATTN_ASSERT(b.empty() || b.numel() == w.shape[0], "linear: bias %s", b.shape.str().c_str());
 }
 
+void check_linear_compact(ConstView x, const CompactView & w, ConstView b, TensorView y) {
+    ATTN_ASSERT(w.data && x.cols() == w.cols && (w.type == CompactType::F16 || w.scales),
+                "linear_compact: x %s, w (%lld, %lld) %s", x.shape.str().c_str(), (long long)w.rows, (long long)w.cols,
+                compact_type_name(w.type));
+    ATTN_ASSERT(y.cols() == w.rows && y.rows() == x.rows(), "linear_compact: y %s for x %s, w (%lld, %lld)",
+                y.shape.str().c_str(), x.shape.str().c_str(), (long long)w.rows, (long long)w.cols);
+    ATTN_ASSERT(b.empty() || b.numel() == w.rows, "linear_compact: bias %s", b.shape.str().c_str());
+}
+
 void check_matmul(ConstView a, ConstView b, bool trans_b, TensorView c, int64_t * Bt, int64_t * M, int64_t * N,
                   int64_t * K) {
     ATTN_ASSERT(a.shape.rank >= 2 && b.shape.rank >= 2 && c.shape.rank >= 2, "matmul needs rank >= 2");

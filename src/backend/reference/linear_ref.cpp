@@ -2,6 +2,8 @@
 // any backend it judges.
 #include "backend/reference/ref_backend.h"
 
+#include <vector>
+
 namespace attn {
 
 // y(N, M) = x(N, K) · w(M, K)ᵀ + b(M)
@@ -14,6 +16,23 @@ void RefBackend::linear(ConstView x, ConstView w, ConstView b, TensorView y) {
             const float * wr = w.row(m);
             double acc = b.empty() ? 0.0 : b[m];
             for (int64_t kk = 0; kk < K; kk++) acc += double(xr[kk]) * wr[kk];
+            y.data[n * M + m] = float(acc);
+        }
+    }
+}
+
+// y(N, M) = x(N, K) · widen(w)(M, K)ᵀ + b(M): each weight row widened by the scalar
+// CompactView::widen_row, then the same double sum as linear().
+void RefBackend::linear_compact(ConstView x, const CompactView & w, ConstView b, TensorView y) {
+    check_linear_compact(x, w, b, y);
+    const int64_t N = x.rows(), K = x.cols(), M = w.rows;
+    std::vector<float> wr(static_cast<size_t>(K));
+    for (int64_t m = 0; m < M; m++) {
+        w.widen_row(m, wr.data());
+        for (int64_t n = 0; n < N; n++) {
+            const float * xr = x.row(n);
+            double acc = b.empty() ? 0.0 : b[m];
+            for (int64_t kk = 0; kk < K; kk++) acc += double(xr[kk]) * wr[size_t(kk)];
             y.data[n * M + m] = float(acc);
         }
     }

@@ -13,6 +13,7 @@ public:
     bool supports(Op) const override { return true; }
 
     void linear(ConstView x, ConstView w, ConstView b, TensorView y) override;
+    void linear_compact(ConstView x, const CompactView & w, ConstView b, TensorView y) override;
     void matmul(ConstView a, ConstView b, bool trans_b, TensorView c) override;
     void softmax_rows(ConstView x, float scale, const Mask & mask, TensorView y) override;
     void layer_norm(ConstView x, ConstView gamma, ConstView beta, float eps, TensorView y) override;
@@ -30,6 +31,7 @@ public:
 
 // Shape checks shared by every backend (abort on a programming error).
 void check_linear(ConstView x, ConstView w, ConstView b, TensorView y);
+void check_linear_compact(ConstView x, const CompactView & w, ConstView b, TensorView y);
 void check_matmul(ConstView a, ConstView b, bool trans_b, TensorView c, int64_t * Bt, int64_t * M, int64_t * N,
                   int64_t * K);
 void check_same_numel(ConstView x, TensorView y, const char * op);

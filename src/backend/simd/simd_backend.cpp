@@ -6,6 +6,7 @@ namespace attn {
 bool SimdBackend::supports(Op op) const {
     switch (op) {
     case Op::Linear:
+    case Op::LinearCompact:
     case Op::Matmul:
     case Op::SoftmaxRows:
     case Op::LayerNorm:

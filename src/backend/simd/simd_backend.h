@@ -12,6 +12,7 @@ public:
     bool supports(Op op) const override;
 
     void linear(ConstView x, ConstView w, ConstView b, TensorView y) override;                  // gemm_simd.cpp
+    void linear_compact(ConstView x, const CompactView & w, ConstView b, TensorView y) override;  // linear_compact_simd.cpp
     void matmul(ConstView a, ConstView b, bool trans_b, TensorView c) override;                 // gemm_simd.cpp
     void softmax_rows(ConstView x, float scale, const Mask & mask, TensorView y) override;      // softmax_simd.cpp
     void layer_norm(ConstView x, ConstView gamma, ConstView beta, float eps, TensorView y) override;  // norm_simd.cpp

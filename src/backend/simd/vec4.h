@@ -18,6 +18,7 @@
 #elif defined(ATTN_WITH_SIMD) && defined(__SSE2__)
 #define ATTN_VEC4_SSE2 1
 #include <emmintrin.h>
+#include <cstring>
 #else
 #define ATTN_VEC4_SCALAR 1
 #include <cmath>
@@ -75,6 +76,29 @@ inline f32x4 splat_bits(uint32_t bits) { return wasm_i32x4_splat(int32_t(bits));
 // clang sinks constants into loops, next to their uses; passing a constant through here once,
 // before the loop, keeps it in a wasm local instead: a register, or a one-instruction reload.
 inline f32x4 opaque(f32x4 v) { __asm__("" : "+r"(v)); return v; }
+// Compact weights (core/compact_tensor.h), four values from p (any alignment): int8 codes as
+// floats, and halves as their 16 bits zero-extended into each lane (f16_bits_to_f32 widens them).
+inline f32x4 load_i8_as_f32(const int8_t * p) {
+    const v128_t bytes = wasm_v128_load32_zero(p);
+    return wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(wasm_i16x8_extend_low_i8x16(bytes)));
+}
+inline f32x4 load_u16_bits(const uint16_t * p) { return wasm_u32x4_extend_low_u16x8(wasm_v128_load64_zero(p)); }
+// Wider loads for the inner loops: sixteen codes as four f32x4, eight halves as two f32x4 of
+// their bits, each shifted into the top half of its lane (half_hi_bits_to_f32 widens those).
+inline void load_i8x16_as_f32(const int8_t * p, f32x4 out[4]) {
+    const v128_t b = wasm_v128_load(p);
+    const v128_t lo = wasm_i16x8_extend_low_i8x16(b), hi = wasm_i16x8_extend_high_i8x16(b);
+    out[0] = wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(lo));
+    out[1] = wasm_f32x4_convert_i32x4(wasm_i32x4_extend_high_i16x8(lo));
+    out[2] = wasm_f32x4_convert_i32x4(wasm_i32x4_extend_low_i16x8(hi));
+    out[3] = wasm_f32x4_convert_i32x4(wasm_i32x4_extend_high_i16x8(hi));
+}
+inline void load_u16x8_hi_bits(const uint16_t * p, f32x4 out[2]) {
+    const v128_t h = wasm_v128_load(p);
+    out[0] = wasm_i32x4_shl(wasm_u32x4_extend_low_u16x8(h), 16);
+    out[1] = wasm_i32x4_shl(wasm_u32x4_extend_high_u16x8(h), 16);
+}
+inline f32x4 shr_i32_arith(f32x4 a, int n) { return wasm_i32x4_shr(a, n); }
 
 #elif defined(ATTN_VEC4_SSE2)
 const char * const kIsa = "sse2";
@@ -110,6 +134,33 @@ inline void transpose4(f32x4 & r0, f32x4 & r1, f32x4 & r2, f32x4 & r3) { _MM_TRA
 inline f32x4 shl_i32(f32x4 a, int n) { return _mm_castsi128_ps(_mm_slli_epi32(_mm_castps_si128(a), n)); }
 inline f32x4 splat_bits(uint32_t bits) { return _mm_castsi128_ps(_mm_set1_epi32(int32_t(bits))); }
 inline f32x4 opaque(f32x4 v) { return v; }  // x86 compilers read constants as memory operands: no need
+inline f32x4 load_i8_as_f32(const int8_t * p) {
+    int32_t four;
+    std::memcpy(&four, p, 4);
+    __m128i b = _mm_cvtsi32_si128(four);
+    b = _mm_unpacklo_epi8(b, b);   // SSE2 has no sign extension: each byte into the top of a
+    b = _mm_unpacklo_epi16(b, b);  // 32-bit lane, then an arithmetic shift brings it down
+    return _mm_cvtepi32_ps(_mm_srai_epi32(b, 24));
+}
+inline f32x4 load_u16_bits(const uint16_t * p) {
+    const __m128i h = _mm_loadl_epi64(reinterpret_cast<const __m128i *>(p));
+    return _mm_castsi128_ps(_mm_unpacklo_epi16(h, _mm_setzero_si128()));
+}
+inline void load_i8x16_as_f32(const int8_t * p, f32x4 out[4]) {
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    const __m128i lo = _mm_unpacklo_epi8(b, b), hi = _mm_unpackhi_epi8(b, b);  // each byte twice
+    // Each byte into the top of a 32-bit lane (four times over), then down with its sign.
+    out[0] = _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpacklo_epi16(lo, lo), 24));
+    out[1] = _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpackhi_epi16(lo, lo), 24));
+    out[2] = _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpacklo_epi16(hi, hi), 24));
+    out[3] = _mm_cvtepi32_ps(_mm_srai_epi32(_mm_unpackhi_epi16(hi, hi), 24));
+}
+inline void load_u16x8_hi_bits(const uint16_t * p, f32x4 out[2]) {
+    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    out[0] = _mm_castsi128_ps(_mm_unpacklo_epi16(_mm_setzero_si128(), h));
+    out[1] = _mm_castsi128_ps(_mm_unpackhi_epi16(_mm_setzero_si128(), h));
+}
+inline f32x4 shr_i32_arith(f32x4 a, int n) { return _mm_castsi128_ps(_mm_srai_epi32(_mm_castps_si128(a), n)); }
 
 #else
 const char * const kIsa = "scalar";
@@ -175,6 +226,22 @@ inline f32x4 shl_i32(f32x4 a, int n) {
 }
 inline f32x4 splat_bits(uint32_t bits) { return splat(detail::from_bits(bits)); }
 inline f32x4 opaque(f32x4 v) { return v; }
+inline f32x4 load_i8_as_f32(const int8_t * p) { return {{float(p[0]), float(p[1]), float(p[2]), float(p[3])}}; }
+inline f32x4 load_u16_bits(const uint16_t * p) {
+    return {{detail::from_bits(p[0]), detail::from_bits(p[1]), detail::from_bits(p[2]), detail::from_bits(p[3])}};
+}
+inline void load_i8x16_as_f32(const int8_t * p, f32x4 out[4]) {
+    for (int i = 0; i < 4; i++) out[i] = load_i8_as_f32(p + 4 * i);
+}
+inline void load_u16x8_hi_bits(const uint16_t * p, f32x4 out[2]) {
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 4; j++) out[i].v[j] = detail::from_bits(uint32_t(p[4 * i + j]) << 16);
+}
+inline f32x4 shr_i32_arith(f32x4 a, int n) {
+    f32x4 r;
+    for (int i = 0; i < 4; i++) r.v[i] = detail::from_bits(uint32_t(int32_t(detail::bits(a.v[i])) >> n));
+    return r;
+}
 inline f32x4 sqrt(f32x4 a) {
     f32x4 r;
     for (int i = 0; i < 4; i++) r.v[i] = std::sqrt(a.v[i]);
@@ -195,6 +262,29 @@ inline float hsum(f32x4 a) {
 inline float hmax(f32x4 a) {
     a = max(a, swap_halves(a));
     return lane0(max(a, swap_pairs(a)));
+}
+
+// Halves to floats, from load_u16_bits' lanes: the half's exponent and mantissa shifted into a
+// float's place, then times 2^112 (= 2^(127 - 15), the difference of the exponent biases), which
+// is exact for every finite half, subnormals included; the sign is put back last. Inf and NaN
+// halves would come out finite: compact weights never hold them (io/safetensors.h refuses them).
+struct HalfConsts {
+    f32x4 sign, magnitude, rebias, hi_mask;
+};
+inline HalfConsts half_consts() {
+    return {opaque(splat_bits(0x8000u)), opaque(splat_bits(0x7FFFu)), opaque(splat(5.192296858534828e33f)),  // 2^112
+            opaque(splat_bits(0x8FFFE000u))};
+}
+inline f32x4 f16_bits_to_f32(f32x4 h, const HalfConsts & k) {
+    const f32x4 sign = shl_i32(bit_and(h, k.sign), 16);
+    const f32x4 magnitude = shl_i32(bit_and(h, k.magnitude), 13);
+    return bit_or(mul(magnitude, k.rebias), sign);
+}
+// The same from a half held in the top 16 bits of its lane (load_u16x8_hi_bits), in fewer steps:
+// an arithmetic shift by 3 puts the exponent and mantissa where a float's go and keeps the sign
+// in bit 31; the mask clears the three copies of the sign the shift brought into bits 28-30.
+inline f32x4 f16_hi_bits_to_f32(f32x4 h, const HalfConsts & k) {
+    return mul(bit_and(shr_i32_arith(h, 3), k.hi_mask), k.rebias);
 }
 
 // ---- exp, tanh, sigmoid, gelu -----------------------------------------------------------------

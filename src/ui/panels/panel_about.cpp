@@ -39,6 +39,7 @@ void draw_panel_about(AppState & s) {
         row(N_("GL version"), s.gl_version.c_str());
         row("Dear ImGui", ImGui::GetVersion());
         row(N_("Fonts"), s.font_status.c_str());
+        if (!s.translation.weights_storage.empty()) row(N_("Translator weights"), s.translation.weights_storage.c_str());
         char fps[64];
         snprintf(fps, sizeof fps, tr("%.1f FPS (%.2f ms/frame)"), ImGui::GetIO().Framerate,
                  1000.0f / ImGui::GetIO().Framerate);

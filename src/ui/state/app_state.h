@@ -83,6 +83,8 @@ struct TranslationState {
     // word (an index into AppState::translation_words' tokens) is here: encoder positions, then
     // output positions.
     bool pieces = false;
+    // How the model file stored its weights ("F32", "F16", "I8 + F16"): the timing line and About say it.
+    std::string weights_storage;
     std::vector<int> encoder_word_of, output_word_of;
 };
 
