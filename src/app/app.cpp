@@ -67,7 +67,8 @@ bool App::frame() {
     bool keep_running = m_platform.poll_events(&had_events);
     for (const std::string & path : m_platform.take_dropped_files()) m_images.upload_file(m_state, path);
     const bool work = had_events || m_state.translate_requested || m_state.sentence_set_from_outside || m_compare.busy(m_state) ||
-                      m_images.busy(m_state);
+                      m_images.busy(m_state) || !m_state.translator_loading.empty() ||  // a download to follow
+                      m_state.translator_retry_requested;
     // A few frames after the last input let ImGui settle (hover states, closing popups).
     m_busy_frames = work ? kSettleFrames : m_busy_frames - 1;
     if (m_busy_frames <= 0 && !m_force_draw) {

@@ -160,6 +160,10 @@ EMSCRIPTEN_KEEPALIVE int attn_show_panel(const char * name, int open) {
 // still downloading: state_json's compare.message says so and the app finishes on its own.
 EMSCRIPTEN_KEEPALIVE void attn_compare_now() { g_app.comparer().run(g_app.state(), g_app.translator()); }
 
+// Presses the Translate panel's "Try the download again" (shown after a translator's download
+// failed; state_json's translator_can_retry says when).
+EMSCRIPTEN_KEEPALIVE void attn_retry_translator() { g_app.state().translator_retry_requested = true; }
+
 // Presses the Compare panel's "Recompute on the mini test set" button.
 EMSCRIPTEN_KEEPALIVE void attn_compare_recompute() { g_app.state().compare.bleu.recompute_requested = true; }
 

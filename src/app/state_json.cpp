@@ -135,6 +135,10 @@ std::string app_state_json(const AppState & s) {
     j["sentence"] = s.sentence;
     j["models"] = s.model_names;
     j["model"] = s.model;
+    // The chosen translator while it downloads ("" once it is in) and how much has arrived.
+    j["translator_loading"] = english(s.translator_loading);
+    j["translator_progress"] = s.translator_progress;
+    j["translator_can_retry"] = s.translator_can_retry;
     j["beam"] = s.beam;
     j["pending"] = s.translate_requested;
     j["ready"] = t.ready;

@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+
 namespace {
 
 TEST(Panels, EveryPanelAndViewDraws) {
@@ -60,6 +62,35 @@ TEST(Panels, HostileSentencesDraw) {
         ui.frames(s, 2);
         EXPECT_TRUE(s.translation.ready);
     }
+}
+
+// Each translator has its own slot: with one file missing, the other still translates, and
+// choosing the missing one says which file and why, instead of translating with the other.
+TEST(Panels, OneMissingTranslatorIsNamedAndTheOtherWorks) {
+    const std::string dir = std::string(ATTN_TEST_OUT_DIR) + "/one-translator";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir + "/models");
+    std::filesystem::copy_file(std::string(ATTN_BUILD_ASSETS_DIR) + "/models/en-de.safetensors", dir + "/models/en-de.safetensors");
+    attn::HeadlessUi ui(1280, 720);
+    attn::AppState s;
+    attn::TranslationRunner runner;
+    runner.load(dir, s);
+    ASSERT_EQ(s.model_names.size(), 2u);
+    s.set_sentence("the dog", false);
+    s.model = 0;
+    runner.run(s);
+    EXPECT_FALSE(s.translation.ready);
+    EXPECT_NE(attn::english(s.translation.error).find("en-zh_TW.safetensors"), std::string::npos)
+        << attn::english(s.translation.error);
+    EXPECT_EQ(runner.current(s), nullptr);
+    ui.frames(s, 2);
+    s.model = 1;
+    runner.run(s);
+    EXPECT_TRUE(s.translation.ready) << attn::english(s.translation.error);
+    EXPECT_TRUE(s.translation.error.empty());
+    ASSERT_NE(runner.current(s), nullptr);
+    EXPECT_EQ(runner.current(s)->target_language(), "de");
+    ui.frames(s, 2);
 }
 
 TEST(Panels, MissingModelsGiveAMessage) {

@@ -18,7 +18,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const seen = watchPage(page, server.url);
   const fetched = [];
-  page.on('request', (r) => { if (r.url().includes('/models/')) fetched.push(r.url()); });
+  page.on('request', (r) => { if (r.url().includes('/models/rnn_')) fetched.push(r.url()); });
   await page.goto(server.url);
   await appReady(page);
   const state = () => appState(page);

@@ -51,9 +51,12 @@ export function watchPage(page, origin) {
   return { foreign, errors };
 }
 
-// Resolves once the app's wasm runs and has drawn a few frames (the page was just opened).
+// Resolves once the app's wasm runs and has drawn a few frames (the page was just opened), and
+// the chosen translator, fetched after start, is in (or failed to come).
 export function appReady(page) {
-  return page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5, null, { timeout: 120000 });
+  return page.waitForFunction(() => window.wasmReady && Module._attn_frame_count() > 5 &&
+                              JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).translator_loading === '',
+                              null, { timeout: 120000 });
 }
 
 // A page of the app at `url` (its origin watched, as watchPage does), once the app runs.

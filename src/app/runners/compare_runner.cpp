@@ -101,6 +101,11 @@ bool CompareRunner::busy(const AppState & state) const {
 void CompareRunner::run(AppState & state, const TranslationRunner & translations) {
     CompareState & v = state.compare;
     const Translator * transformer = translations.current(state);
+    if (!transformer && !state.translator_loading.empty()) {
+        v.ready = false;
+        v.message = {N_("Waiting for the Transformer to download…"), {}};
+        return;  // update() tries again next frame
+    }
     if (!transformer) {
         v = CompareState{};
         v.message = {N_("No translation model could be loaded, so there is nothing to compare."), {}};

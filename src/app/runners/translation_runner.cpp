@@ -5,6 +5,7 @@
 #include "corpus/lexicon.h"
 #include "models/model_file.h"
 #include "nn/attention_merge.h"
+#include "platform/fetch_file.h"
 #include "text/sentences.h"
 #include "ui/i18n.h"
 
@@ -19,6 +20,7 @@ namespace {
 
 const char * const kModelFiles[] = {"en-zh_TW.safetensors", "en-de.safetensors"};
 const char * const kModelNames[] = {N_("English → 中文 (台灣)"), N_("English → Deutsch")};  // shown through tr()
+const char * const kSiteModelsFolder = "models/";  // on the web, beside index.html
 
 std::vector<std::string> split_tab(const std::string & line) {
     std::vector<std::string> cells;
@@ -154,31 +156,67 @@ OpTimingTable cpu_timing(const Compute & cc, double wall_ms) {
 } // namespace
 
 void TranslationRunner::load(const std::string & assets_dir, AppState & state) {
-    m_translators.clear();
-    state.model_names.clear();
-    for (int i = 0; i < 2; i++) {
-        Translator t;
-        const std::string path = assets_dir + "/models/" + kModelFiles[i];
-        if (Status s = Translator::load(path, &t); !s) {
-            m_load_errors.push_back(s.message);
-            continue;
-        }
-        m_translators.push_back(std::move(t));
-        state.model_names.push_back(kModelNames[i]);
-    }
+    m_assets = assets_dir;
+    for (Slot & s : m_slots) s = Slot{};
+    state.model_names.assign(std::begin(kModelNames), std::end(kModelNames));
     state.examples = load_examples(assets_dir + "/examples.tsv");
-    if (m_translators.empty()) {
-        state.translation = TranslationState{};
-        state.translation.error = m_load_errors.empty() ? Message{N_("No translation model could be loaded: none found"), {}}
-                                                        : Message{N_("No translation model could be loaded: {0}"), {m_load_errors[0]}};
-    }
     state.model = 0;
+    if (fetch_is_instant()) {  // natively: both files are on disk, load them now
+        for (int i = 0; i < 2; i++) ensure_loaded(i);
+        if (m_slots[0].failed && m_slots[1].failed) {
+            state.model_names.clear();
+            state.translation = TranslationState{};
+            state.translation.error = Message{N_("No translation model could be loaded: {0}"), {english(m_slots[0].error)}};
+        }
+    }
     state.request_translation(-1e9);
 }
 
+const Translator * TranslationRunner::ensure_loaded(int model) {
+    Slot & s = m_slots[model];
+    if (s.translator || s.failed) return s.translator.get();
+    const std::string file = kModelFiles[model], path = m_assets + "/models/" + file;
+    const FetchState fetched = fetch_file(std::string(kSiteModelsFolder) + file, path);
+    if (fetched == FetchState::Pending) return nullptr;
+    if (fetched == FetchState::Failed) {
+        s.failed = s.download_failed = true;
+        s.error = {N_("{0} could not be downloaded: the site did not serve {1}."),
+                   {kModelNames[model], std::string(kSiteModelsFolder) + file}};
+        return nullptr;
+    }
+    auto t = std::make_unique<Translator>();
+    if (Status st = Translator::load(path, t.get()); !st) {
+        s.failed = true;
+        s.error = {N_("{0} could not be loaded: {1}"), {kModelNames[model], st.message}};
+        return nullptr;
+    }
+    s.translator = std::move(t);
+    return s.translator.get();
+}
+
+bool TranslationRunner::follow_loading(AppState & state) {
+    if (state.model < 0 || state.model >= 2) state.model = 0;
+    Slot & s = m_slots[state.model];
+    if (state.translator_retry_requested) {
+        state.translator_retry_requested = false;
+        if (s.download_failed) {
+            fetch_forget(m_assets + "/models/" + kModelFiles[state.model]);
+            s = Slot{};
+        }
+    }
+    const bool ready = ensure_loaded(state.model) != nullptr;
+    state.translator_loading.clear();
+    state.translator_can_retry = s.download_failed;
+    if (!ready && !s.failed) {
+        state.translator_loading = {N_("Downloading the translator {0} (once)…"), {kModelNames[state.model]}};
+        state.translator_progress = fetch_progress(m_assets + "/models/" + kModelFiles[state.model]);
+    }
+    return ready;
+}
+
 const Translator * TranslationRunner::current(const AppState & state) const {
-    if (m_translators.empty()) return nullptr;
-    return &m_translators[size_t(state.model >= 0 && state.model < int(m_translators.size()) ? state.model : 0)];
+    if (state.model < 0 || state.model >= 2) return nullptr;
+    return m_slots[state.model].translator.get();
 }
 
 void TranslationRunner::update(AppState & state, double now) {
@@ -196,6 +234,10 @@ void TranslationRunner::update(AppState & state, double now) {
     if (state.show_op_timing && bs.ran == ComputeBackend::WebGL2 && !bs.gl_timed && state.backend == ComputeBackend::WebGL2 &&
         !state.translate_requested)
         state.request_translation(-1e9);
+    // A download that ends translates the sentence at once, or (run()) says why it cannot.
+    const bool was_loading = !state.translator_loading.empty();
+    follow_loading(state);
+    if (was_loading && state.translator_loading.empty()) state.request_translation(-1e9);
     if (state.translate_requested && now - state.edit_time >= kDebounceSeconds) run(state);
 }
 
@@ -209,9 +251,13 @@ void TranslationRunner::refresh_backend_status(AppState & state) const {
 
 void TranslationRunner::run(AppState & state) {
     state.translate_requested = false;
-    if (m_translators.empty()) return;
-    if (state.model < 0 || state.model >= int(m_translators.size())) state.model = 0;
-    const Translator & tr = m_translators[size_t(state.model)];
+    if (!follow_loading(state)) {  // still downloading (update() translates when it is in), or failed
+        const Slot & s = m_slots[state.model];
+        state.translation = TranslationState{};
+        if (s.failed) state.translation.error = s.error;
+        return;
+    }
+    const Translator & tr = *m_slots[state.model].translator;
     const TransformerConfig & c = tr.model().config();
     // A word-level model's known words, for the vocabulary browser; a subword model reads any word.
     state.vocabulary.clear();

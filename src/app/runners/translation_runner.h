@@ -7,6 +7,7 @@
 #include "models/translator.h"
 #include "ui/state/app_state.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,10 +15,13 @@ namespace attn {
 
 class TranslationRunner {
 public:
-    // Loads <assets>/models/en-zh_TW.safetensors and en-de.safetensors and the example sentences;
-    // fills state.model_names. Missing or broken files become a message, not a failure.
+    // Names the two translators (<assets>/models/en-zh_TW.safetensors and en-de.safetensors) in
+    // state.model_names and loads the example sentences. Natively both translators load here; on
+    // the web each is fetched when first chosen (the chosen one right away), so a first visit
+    // downloads one. Missing or broken files become a message, not a failure.
     void load(const std::string & assets_dir, AppState & state);
-    // Translates if a request is pending and `now` is past the debounce delay.
+    // Translates if a request is pending and `now` is past the debounce delay; meanwhile follows
+    // the chosen translator's download (state.translator_loading, a Retry after a failure).
     void update(AppState & state, double now);
     // Translates now, whatever the debounce (tests, the host API).
     void run(AppState & state);
@@ -36,8 +40,20 @@ public:
     static constexpr double kDebounceSeconds = 0.25;
 
 private:
-    std::vector<Translator> m_translators;
-    std::vector<std::string> m_load_errors;
+    struct Slot {
+        std::unique_ptr<Translator> translator;
+        Message error;        // why it is not there
+        bool failed = false;  // fetched or read and could not be loaded
+        bool download_failed = false;  // the site did not serve it: a retry may help
+    };
+    // The chosen translator, fetching and loading it on first use; nullptr while it downloads or
+    // when it failed (its slot says why).
+    const Translator * ensure_loaded(int model);
+    // state.translator_loading and the Retry offer, from the chosen slot; true when it is ready.
+    bool follow_loading(AppState & state);
+
+    std::string m_assets;
+    Slot m_slots[2];
     Compute m_compute = Compute::fastest();               // the "WASM SIMD" / "CPU (Eigen)" backend
     Compute m_reference = Compute(BackendKind::Reference); // the "Reference (scalar)" backend
     GpuPath * m_gpu = nullptr;

@@ -232,7 +232,12 @@ void draw_panel_translate(AppState & s) {
     choices(s);
     draw_backend_selector(s);
     const TranslationState & t = s.translation;
+    if (!s.translator_loading.empty()) {
+        ImGui::TextWrapped("%s", tr_message(s.translator_loading).c_str());
+        if (s.translator_progress >= 0) ImGui::ProgressBar(s.translator_progress, ImVec2(-FLT_MIN, 0));
+    }
     if (!t.error.empty()) ImGui::TextColored(kUnknown, "%s", tr_message(t.error).c_str());
+    if (s.translator_can_retry && ImGui::Button(tr("Try the download again"))) s.translator_retry_requested = true;
     if (t.ready) {
         source_words(s);
         ImGui::Separator();

@@ -107,6 +107,13 @@ struct AppState {
     // Translation: models the app found, the one in use, how to decode, when to run.
     std::vector<std::string> model_names;    // e.g. "English → 中文 (台灣)"
     int model = 0;
+    // The chosen translator while the web app downloads it (empty once it is in), with how much
+    // has arrived (0..1, or -1 while the size is unknown); after a failed download the panel
+    // offers to try again.
+    Message translator_loading;
+    float translator_progress = -1.0f;
+    bool translator_can_retry = false;
+    bool translator_retry_requested = false;
     int beam = 1;                            // 1: greedy
     int sentence_pick = 0;                   // of pasted text, the sentence whose maps are shown
     bool translate_requested = true;
