@@ -15,8 +15,8 @@
 //     F8...) is rejected, naming the dtype. The writer writes F32, F16 or I8 (WeightsFile::store_as).
 //   - I8 with per-row scales (core/row_quant.h): an I8 tensor "W" of shape [rows, ...] comes with a
 //     float tensor "W.scale" (F32, F16 or BF16) of shape [rows]; row r of W is its int8 codes times
-//     scale[r]. Loading multiplies them out, so "W" arrives as float32 and "W.scale" does not appear
-//     among the tensors. An I8 tensor without its scales, scales of another shape or dtype, a
+//     scale[r]. Loading multiplies them out (or keeps both, ReadLimits::keep_compact), so "W"
+//     arrives as float32 and "W.scale" does not appear among the tensors. An I8 tensor without its scales, scales of another shape or dtype, a
 //     scale that is NaN, infinite, zero or negative, or one so large that 128 times it overflows,
 //     are errors, whatever ReadLimits says.
 //   - rank 1..4 (our Tensor's range); a dimension may be 0 (an empty tensor).
@@ -52,7 +52,8 @@ enum class StoreAs {
 struct WeightsFile {
     std::map<std::string, Tensor> tensors;
     std::map<std::string, std::string> metadata;  // the header's "__metadata__": string -> string
-    // How serialize_safetensors writes the tensors. Reading always gives float32.
+    // How serialize_safetensors writes the tensors. Reading gives float32 (with
+    // ReadLimits::keep_compact, F16 and I8 matrices as stored, in `compact`).
     StoreAs store_as = StoreAs::F32;
     // With ReadLimits::keep_compact: the F16 and I8 matrices, as stored, instead of in `tensors`.
     CompactMap compact;
