@@ -88,8 +88,8 @@ public:
     // Either architecture, told apart by the file's "format" metadata.
     // keep_compact: a Transformer's F16/I8 matrices stay as stored and the kernels widen them as
     // they read (half or a quarter of the memory). Off by default because it is slower today:
-    // one decoder step of the everyday translator takes 1.2x (F16) and 1.3x (I8) as long natively,
-    // 2.8x and 6x under node's wasm (docs/models.md).
+    // one decoder step of the everyday translator takes 1.3x (F16) and 1.2x (I8) as long natively,
+    // 2.2x and 3.7x under node's wasm (docs/models.md).
     static Status load(const std::string & path, Translator * out, bool keep_compact = false);
     // From a loaded model whose metadata holds "src_vocab", "tgt_vocab" and "target_language".
     static Status from_model(Transformer model, Translator * out);

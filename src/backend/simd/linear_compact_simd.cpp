@@ -2,10 +2,9 @@
 // scale per row (core/compact_tensor.h).
 //
 // Few rows (N ≤ 4: a decoder step is 1): each output is a dot product of a weight row and a row
-// of x. Four weight rows at a time are widened four values at a time in registers and multiplied
-// straight into four accumulators, so W streams from memory once per row of x at 2 or 1 bytes per
-// value: a decoder step reads every weight once, and bytes are what it waits for. An I8 row's dot
-// product runs on its integer codes and the row's scale multiplies the sum once.
+// of x, the row widened a 16-byte load at a time in registers and multiplied straight into the
+// accumulators, so W streams from memory once per row of x at 2 or 1 bytes per value. An I8
+// row's dot product runs on its integer codes and the row's scale multiplies the sum once.
 //
 // More rows (the encoder, a whole decoder pass): W is widened a block of rows at a time into a
 // small float scratch, which the float GEMM then multiplies by all N rows, so each weight is
@@ -51,49 +50,25 @@ struct F16Rows {
 };
 
 // y[n][m] = scale[m] · (x[n] · w[m]) + bias[m] for every n < N, m < M; scales may be null (1).
+// One weight row at a time, two accumulators: few enough live registers that V8 keeps them all
+// (four rows at a time, sharing the loads of x, measured 2-3x slower under wasm: spills).
 template <class Rows>
 void direct(const Rows & w, const float * x, int64_t N, int64_t K, int64_t M, const float * scales,
             const float * bias, float * y) {
+    constexpr int V = Rows::kChunk / 4;  // f32x4 per chunk
     for (int64_t n = 0; n < N; n++) {
         const float * xr = x + n * K;
         float * yr = y + n * M;
-        int64_t m = 0;
-        for (; m + 4 <= M; m += 4) {
-            f32x4 a0 = zero(), a1 = zero(), a2 = zero(), a3 = zero();
+        for (int64_t m = 0; m < M; m++) {
+            f32x4 acc[2] = {zero(), zero()};
             int64_t k = 0;
-            constexpr int V = Rows::kChunk / 4;  // f32x4 per chunk
             for (; k + Rows::kChunk <= K; k += Rows::kChunk) {
-                f32x4 xv[V], wv[V];
-                for (int j = 0; j < V; j++) xv[j] = loadu(xr + k + 4 * j);
+                f32x4 wv[V];
                 w.chunk(m, k, wv);
-                for (int j = 0; j < V; j++) a0 = fma(wv[j], xv[j], a0);
-                w.chunk(m + 1, k, wv);
-                for (int j = 0; j < V; j++) a1 = fma(wv[j], xv[j], a1);
-                w.chunk(m + 2, k, wv);
-                for (int j = 0; j < V; j++) a2 = fma(wv[j], xv[j], a2);
-                w.chunk(m + 3, k, wv);
-                for (int j = 0; j < V; j++) a3 = fma(wv[j], xv[j], a3);
+                for (int j = 0; j < V; j++) acc[j & 1] = fma(wv[j], loadu(xr + k + 4 * j), acc[j & 1]);
             }
-            for (; k + 4 <= K; k += 4) {
-                const f32x4 xv = loadu(xr + k);
-                a0 = fma(w.four(m, k), xv, a0);
-                a1 = fma(w.four(m + 1, k), xv, a1);
-                a2 = fma(w.four(m + 2, k), xv, a2);
-                a3 = fma(w.four(m + 3, k), xv, a3);
-            }
-            transpose4(a0, a1, a2, a3);  // lane i of each now belongs to row m + i: one add tree sums all four
-            float sums[4];
-            storeu(sums, add(add(a0, a1), add(a2, a3)));
-            for (; k < K; k++)
-                for (int i = 0; i < 4; i++) sums[i] += w.one(m + i, k) * xr[k];
-            for (int i = 0; i < 4; i++)
-                yr[m + i] = sums[i] * (scales ? scales[m + i] : 1.0f) + (bias ? bias[m + i] : 0.0f);
-        }
-        for (; m < M; m++) {
-            f32x4 a = zero();
-            int64_t k = 0;
-            for (; k + 4 <= K; k += 4) a = fma(w.four(m, k), loadu(xr + k), a);
-            float sum = hsum(a);
+            for (; k + 4 <= K; k += 4) acc[0] = fma(w.four(m, k), loadu(xr + k), acc[0]);
+            float sum = hsum(add(acc[0], acc[1]));
             for (; k < K; k++) sum += w.one(m, k) * xr[k];
             yr[m] = sum * (scales ? scales[m] : 1.0f) + (bias ? bias[m] : 0.0f);
         }
