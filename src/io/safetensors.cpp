@@ -11,7 +11,6 @@
 
 #include "core/check.h"
 #include "core/half.h"
-#include "core/row_quant.h"
 #include "core/utf8.h"
 
 #include <nlohmann/json.hpp>
@@ -627,17 +626,12 @@ std::vector<Stored> stored_entries(const WeightsFile & weights) {
     for (const auto & [name, t] : weights.tensors) {
         ATTN_ASSERT(t.shape().rank >= 1 && t.data() && name != kMetadataKey, "unsavable tensor '%s'", name.c_str());
         if (stored_as_i8(weights.store_as, t)) {
-            const int64_t rows = t.shape()[0], cols = rows ? t.numel() / rows : 0;
-            Stored codes{name, "I8", t.shape(), std::vector<uint8_t>(size_t(t.numel()))};
-            Tensor scales(Shape({rows}));
-            for (int64_t r = 0; r < rows; r++) {
-                const float * row = t.data() + r * cols;
-                scales[r] = row_scale_i8(row, cols);
-                quantize_row_i8(row, cols, scales[r], reinterpret_cast<int8_t *>(codes.bytes.data()) + r * cols);
-            }
-            entries.push_back(std::move(codes));
-            Stored scale_entry{name + kScaleSuffix, "F32", scales.shape(), {}};
-            append_f32(scales.data(), rows, &scale_entry.bytes);
+            const CompactTensor quantized = CompactTensor::quantize(t, CompactType::I8);
+            const CompactView q = quantized.view();
+            const auto * codes = reinterpret_cast<const uint8_t *>(q.codes());
+            entries.push_back({name, "I8", t.shape(), std::vector<uint8_t>(codes, codes + t.numel())});
+            Stored scale_entry{name + kScaleSuffix, "F32", Shape({q.rows}), {}};
+            append_f32(q.scales, q.rows, &scale_entry.bytes);
             entries.push_back(std::move(scale_entry));
             continue;
         }

@@ -172,10 +172,12 @@ void TranslationRunner::load(const std::string & assets_dir, AppState & state) {
     state.request_translation(-1e9);
 }
 
+std::string TranslationRunner::model_path(int model) const { return m_assets + "/models/" + kModelFiles[model]; }
+
 const Translator * TranslationRunner::ensure_loaded(int model) {
     Slot & s = m_slots[model];
     if (s.translator || s.failed) return s.translator.get();
-    const std::string file = kModelFiles[model], path = m_assets + "/models/" + file;
+    const std::string file = kModelFiles[model], path = model_path(model);
     const FetchState fetched = fetch_file(std::string(kSiteModelsFolder) + file, path);
     if (fetched == FetchState::Pending) return nullptr;
     if (fetched == FetchState::Failed) {
@@ -200,7 +202,7 @@ bool TranslationRunner::follow_loading(AppState & state) {
     if (state.translator_retry_requested) {
         state.translator_retry_requested = false;
         if (s.download_failed) {
-            fetch_forget(m_assets + "/models/" + kModelFiles[state.model]);
+            fetch_forget(model_path(state.model));
             s = Slot{};
         }
     }
@@ -209,7 +211,7 @@ bool TranslationRunner::follow_loading(AppState & state) {
     state.translator_can_retry = s.download_failed;
     if (!ready && !s.failed) {
         state.translator_loading = {N_("Downloading the translator {0} (once)…"), {kModelNames[state.model]}};
-        state.translator_progress = fetch_progress(m_assets + "/models/" + kModelFiles[state.model]);
+        state.translator_progress = fetch_progress(model_path(state.model));
     }
     return ready;
 }

@@ -51,6 +51,7 @@ private:
     const Translator * ensure_loaded(int model);
     // state.translator_loading and the Retry offer, from the chosen slot; true when it is ready.
     bool follow_loading(AppState & state);
+    std::string model_path(int model) const;  // where translator `model` is (or is fetched to)
 
     std::string m_assets;
     Slot m_slots[2];
