@@ -1,6 +1,8 @@
-// `attn quantize --dtype f16|i8 in.safetensors out.safetensors`: the same model with its tensors
+// `attn quantize --dtype f16|i8|f32 in.safetensors out.safetensors`: the same model with its tensors
 // stored as IEEE half floats (about half the file) or its matrices as int8 with one scale per row
-// (about a quarter; io/safetensors.h), the same names and metadata. Loading widens them to float32
+// (about a quarter; io/safetensors.h), the same names and metadata. f32 goes the other way: the
+// values of an F16 or I8 file exactly, in single precision, the baseline a compact file is
+// measured against. Loading widens them to float32
 // again, so every backend runs the file unchanged, and the reference backend stays the float32
 // oracle on those widened weights.
 #include "cli/cli.h"
@@ -20,10 +22,11 @@ namespace {
 
 void usage(FILE * to) {
     std::fprintf(to,
-                 "usage: attn quantize --dtype f16|i8 in.safetensors out.safetensors\n"
+                 "usage: attn quantize --dtype f16|i8|f32 in.safetensors out.safetensors\n"
                  "  f16: every tensor stored in half precision\n"
                  "  i8:  every matrix as int8 codes with one float32 scale per row (\"NAME.scale\"),\n"
                  "       vectors in half precision\n"
+                 "  f32: every tensor in single precision (widens a compact file, values unchanged)\n"
                  "  names, shapes and metadata unchanged; prints both sizes and the largest rounding error\n");
 }
 
@@ -39,8 +42,8 @@ int cli_quantize(int argc, char ** argv) {
         else { usage(stderr); return 2; }
     }
     if (in.empty() || out.empty()) { usage(stderr); return 2; }
-    if (dtype != "f16" && dtype != "i8") {
-        std::fprintf(stderr, "attn quantize: --dtype %s is not supported (f16, i8)\n", dtype.empty() ? "(none)" : dtype.c_str());
+    if (dtype != "f16" && dtype != "i8" && dtype != "f32") {
+        std::fprintf(stderr, "attn quantize: --dtype %s is not supported (f16, i8, f32)\n", dtype.empty() ? "(none)" : dtype.c_str());
         return 2;
     }
     if (in == out) {
@@ -52,7 +55,7 @@ int cli_quantize(int argc, char ** argv) {
         std::fprintf(stderr, "attn quantize: %s\n", s.message.c_str());
         return 1;
     }
-    w.store_as = dtype == "i8" ? StoreAs::I8 : StoreAs::F16;
+    w.store_as = dtype == "i8" ? StoreAs::I8 : dtype == "f16" ? StoreAs::F16 : StoreAs::F32;
     if (Status s = save_safetensors(out, w); !s) {  // refuses values beyond half precision's range
         std::fprintf(stderr, "attn quantize: %s\n", s.message.c_str());
         return 1;
@@ -67,7 +70,7 @@ int cli_quantize(int argc, char ** argv) {
         const Tensor & h = back.tensors.at(name);
         for (int64_t i = 0; i < t.numel(); i++) worst = std::fmax(worst, std::fabs(double(t[i]) - double(h[i])));
     }
-    std::printf("%s: %zu tensors, %ju bytes (F32 in %s: %ju bytes); largest rounding error %.3g\n", out.c_str(),
+    std::printf("%s: %zu tensors, %ju bytes (%s: %ju bytes); largest rounding error %.3g\n", out.c_str(),
                 w.tensors.size(), std::uintmax_t(std::filesystem::file_size(out)), in.c_str(),
                 std::uintmax_t(std::filesystem::file_size(in)), worst);
     return 0;

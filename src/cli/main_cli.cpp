@@ -28,7 +28,7 @@ static void usage(FILE * to) {
                  "             --by-length: BLEU per source-length bucket for several models, table and PNG;\n"
                  "             --classifier M: an image classifier's Fashion-MNIST accuracy and confusion matrix\n"
                  "  corpus     generate the EN-zh_TW-DE corpus from the grammar (--seed S --out DIR)\n"
-                 "  quantize   store a model's weights in half precision (--dtype f16 in out)\n"
+                 "  quantize   store a model's weights as F16, I8 or F32 (--dtype f16|i8|f32 in out)\n"
                  "  bench      time the peer harness's workloads on every CPU backend (--json, --quick)\n"
                  "  --version  print the version\n");
 }

@@ -60,8 +60,10 @@ void place_next_window(Panel p) {
 }
 
 void same_line_if_fits(float width) {
-    ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    // Decided before moving: SameLine() then NewLine() would leave the line's end, spacing
+    // included, in the window's content width, a few pixels wider than the window.
+    const float line_end = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= line_end) ImGui::SameLine();
 }
 
 void text_beside(const char * text, const ImVec4 * color) {

@@ -196,6 +196,7 @@ std::string check_scaling(const AppState & s, bool * holds) {
     if (!s.translation.ready || c.heads == 0) return "";
     *holds = true;
     const int dk = c.d_model / c.heads;
+    if (dk == 64) return tr("Here d_k = 64, as in the paper's base model, so the scores are divided by √64 = 8.");
     return printf_string(tr("Here d_k = %d, so the scores are divided by √%d = %.2f; the paper's d_k = 64 divides by 8."), dk, dk,
                    std::sqrt(double(dk)));
 }

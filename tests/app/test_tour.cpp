@@ -64,10 +64,11 @@ TEST_F(TourTest, TheMeasuredLineSpeaksTheInterfaceLanguage) {
     app.state().ui_language = attn::UiLanguage::TraditionalChinese;
     bool holds = false;
     const std::string zh = run_step(5, &holds);
-    EXPECT_NE(zh.find("這裡 d_k = 32"), std::string::npos) << zh;
+    EXPECT_NE(zh.find("這裡 d_k = 64"), std::string::npos) << zh;
     app.state().ui_language = attn::UiLanguage::English;
     const std::string en = run_step(5, &holds);
-    EXPECT_NE(en.find("Here d_k = 32"), std::string::npos) << en;
+    EXPECT_NE(en.find("Here d_k = 64"), std::string::npos) << en;
+    EXPECT_NE(en.find("√64 = 8"), std::string::npos) << en;  // the article's ÷8, on the shipped model
 }
 
 TEST_F(TourTest, StepsOutsideTheTourCloseIt) {

@@ -1,5 +1,6 @@
-// The committed 300-sentence sample of the synthetic test split (tests/fixtures/translation-sample.tsv,
-// every 10th sentence, so all length buckets are in it) as evaluation items for one target language.
+// The committed 300-sentence sample of the everyday corpus's synthetic test split
+// (tests/fixtures/everyday-sample.tsv: every 10th sentence of `attn corpus --everyday`'s test.tsv,
+// so every length bucket from 1-5 to 36-40 words is in it) as evaluation items for one target language.
 #pragma once
 #include "corpus/corpus.h"
 #include "models/translation_eval.h"
@@ -12,7 +13,7 @@
 #include <vector>
 
 inline std::vector<attn::EvalItem> translation_sample(const std::string & lang) {
-    std::ifstream f(std::string(ATTN_FIXTURES_DIR) + "/translation-sample.tsv");
+    std::ifstream f(std::string(ATTN_FIXTURES_DIR) + "/everyday-sample.tsv");
     std::vector<attn::EvalItem> items;
     std::string line;
     while (std::getline(f, line)) {

@@ -53,7 +53,17 @@ TEST(CompareRunner, ThreeTranslationsOfOneSentence) {
         ASSERT_TRUE(v.ready) << attn::english(v.message);
         EXPECT_EQ(v.sentence, kSentence);
         EXPECT_EQ(v.language, model == 0 ? "zh_TW" : "de");
-        ASSERT_EQ(v.source.size(), 12u);  // 11 words and </s>
+        // The three read the same pieces: the Transformer's own encoding of the sentence, then </s>.
+        Translator transformer;
+        ASSERT_TRUE(Translator::load(std::string(ATTN_BUILD_ASSETS_DIR) + "/models/en-" + v.language + ".safetensors",
+                                     &transformer).ok);
+        Compute cc = Compute::fastest();
+        DecodeOptions one_token;
+        one_token.max_length = 1;
+        const Translation pieces = transformer.translate(cc, kSentence, one_token, nullptr);
+        ASSERT_EQ(v.source.size(), pieces.source_ids.size());
+        EXPECT_GE(v.source.size(), 12u);  // at least the 11 words and </s>
+        EXPECT_EQ(v.source.back(), "</s>");
         for (int i = 0; i < kCompareModels; i++) {
             const ComparedTranslation & t = v.models[i];
             SCOPED_TRACE(compare_title(CompareModel(i)));

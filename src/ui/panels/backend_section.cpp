@@ -2,6 +2,7 @@
 
 #include "ui/i18n.h"
 #include "ui/layout.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 
@@ -99,9 +100,7 @@ void draw_op_timing(AppState & s) {
         ImGui::EndTable();
     }
     // The method is a sentence or two: wrap it at the window's edge rather than cut it off.
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", t.method.c_str());
-    ImGui::PopStyleColor();
+    dim_text_wrapped(t.method);
 }
 
 } // namespace attn

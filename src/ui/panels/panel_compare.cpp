@@ -14,6 +14,7 @@
 #include "ui/widgets/token_probabilities.h"
 #include "ui/widgets/vector_strip.h"
 #include "ui/widgets/view_caveat.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 
@@ -155,10 +156,8 @@ void encoder_timing(const CompareState & v) {
     ImGui::PopTextWrapPos();
     // Measured on one CPU thread, the Transformer's pass can take longer than all the RNN steps
     // (it does more arithmetic); the point is the dependency chain, so say both.
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", tr("Each RNN box waits for the one before; the Transformer's one pass computes all words at once "
-                                 "(more arithmetic, but parallel)."));
-    ImGui::PopStyleColor();
+    dim_text_wrapped(tr("Each RNN box waits for the one before; the Transformer's one pass computes all words at once "
+                        "(more arithmetic, but parallel)."));
     const std::vector<TimingLane> lanes = compare_timing_lanes(v);
     if (lanes.empty()) { ImGui::TextDisabled("%s", tr("No model ran.")); return; }
     draw_timing_strip("##timing", lanes, 0);

@@ -4,7 +4,6 @@
 // network with CBAM (Woo et al. 2018) in every residual block. Each shows its class probabilities
 // and Grad-CAM over the input; the CBAM model also shows its own attention: the spatial map M_s
 // of every block over the input, and the channel weights M_c as bars.
-#include "core/utf8.h"
 #include "models/image_classifier.h"
 #include "platform/image_input.h"
 #include "ui/i18n.h"
@@ -15,6 +14,7 @@
 #include "ui/widgets/heat_overlay.h"
 #include "ui/widgets/pixel_texture.h"
 #include "ui/widgets/view_caveat.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -64,10 +64,8 @@ std::vector<std::string> class_names() {
 }
 
 void intro() {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", tr("CBAM (in ResNet + CBAM): attention inside each block, weighing channels (M_c), then places (M_s). "
-                                 "Grad-CAM: where the picture raised a class's score. Bright = strong."));
-    ImGui::PopStyleColor();
+    dim_text_wrapped(tr("CBAM (in ResNet + CBAM): attention inside each block, weighing channels (M_c), then places (M_s). "
+                        "Grad-CAM: where the picture raised a class's score. Bright = strong."));
 }
 
 // Dim text after the last item: on its line, wrapped at the window's edge, or on the next line when
@@ -75,9 +73,7 @@ void intro() {
 void dim_text_beside(const std::string & text) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < std::min(ImGui::CalcTextSize(text.c_str()).x, 160.0f)) ImGui::NewLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
+    dim_text_wrapped(text);
 }
 
 // The file chooser (web) or a path box (native), and how else a picture gets in.
@@ -163,43 +159,6 @@ void stage_picture(const ImageState & v, int index) {
         dl->AddImage(t, p0, p1);
 }
 
-// Dim text wrapped at spaces and between Chinese characters only: ImGui also breaks after '.',
-// which splits numbers ("0.\n299").
-void note_wrapped(const std::string & text) {
-    const float width = ImGui::GetContentRegionAvail().x;
-    std::string wrapped, line, piece;
-    bool space_before = false;  // a space separates the next piece from the line
-    auto add = [&](const std::string & unsplit) {  // on this line, or the next one when it is full
-        const std::string longer = line.empty() ? unsplit : line + (space_before ? " " : "") + unsplit;
-        space_before = false;
-        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
-            wrapped += line + "\n";
-            line = unsplit;
-        } else {
-            line = longer;
-        }
-    };
-    for (size_t i = 0; i < text.size();) {
-        const size_t at = i;
-        const uint32_t c = utf8_decode(text, i);
-        const bool cjk = c != kInvalidCodepoint && c >= 0x2E80;  // ideographs and full-width punctuation
-        if (c == ' ' || cjk) {
-            if (!piece.empty()) add(piece);
-            piece.clear();
-            if (c == ' ') space_before = true;
-            else add(text.substr(at, i - at));
-        } else {
-            piece += text.substr(at, i - at);
-        }
-    }
-    if (!piece.empty()) add(piece);
-    wrapped += line;
-    // One text item: its lines are a line height apart, not an item spacing.
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextUnformatted(wrapped.c_str());
-    ImGui::PopStyleColor();
-}
-
 // The chain left to right: each step's picture, and beside it its switch and what it did (beside,
 // not below: the two models' maps need the height).
 void preprocessing(ImageState & v, const std::vector<std::string> & names) {
@@ -233,7 +192,7 @@ void preprocessing(ImageState & v, const std::vector<std::string> & names) {
             ImGui::AlignTextToFramePadding();
             ImGui::TextUnformatted(tr(preprocess_stage_label(st.name)));
         }
-        note_wrapped(tr_message(st.note));
+        dim_text_wrapped(tr_message(st.note));
         ImGui::EndGroup();
         ImGui::PopID();
     }

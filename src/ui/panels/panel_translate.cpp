@@ -6,6 +6,7 @@
 #include "ui/layout.h"
 #include "ui/panels/backend_section.h"
 #include "ui/ui.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>  // GetActiveID / ClearActiveID
@@ -86,9 +87,9 @@ std::string pieces_of(const std::vector<std::string> & tokens, const std::vector
 // no training sentence had in orange.
 void source_words_with_pieces(const AppState & s) {
     const TranslationState & t = s.translation, & w = s.translation_words;
-    ImGui::TextDisabled("%s", tr("Model input (hover a word for the pieces the model reads):"));
+    dim_text_wrapped(tr("Model input (hover a word for the pieces the model reads):"));
     for (size_t i = 0; i < w.unknown.size(); i++) {
-        same_line_if_fits(ImGui::CalcTextSize(w.encoder_tokens[i].c_str()).x);
+        if (i) same_line_if_fits(ImGui::CalcTextSize(w.encoder_tokens[i].c_str()).x);  // the words start on a line of their own
         if (w.unknown[i]) ImGui::TextColored(kUnknown, "%s", w.encoder_tokens[i].c_str());
         else ImGui::TextUnformatted(w.encoder_tokens[i].c_str());
         if (ImGui::IsItemHovered()) {
@@ -243,7 +244,7 @@ void draw_panel_translate(AppState & s) {
         ImGui::Separator();
         ImGui::TextDisabled("%s", tr("Translation:"));
         ImGui::SetWindowFontScale(1.35f);
-        ImGui::TextWrapped("%s", t.sentences.size() > 1 ? t.paragraph_display.c_str() : t.display.c_str());
+        text_wrapped(t.sentences.size() > 1 ? t.paragraph_display : t.display);
         ImGui::SetWindowFontScale(1.0f);
         sentence_picker(s);
         output_tokens(s);

@@ -51,7 +51,7 @@ struct CompareState {
     bool ready = false;                     // the fields below describe `sentence`
     Message message;                        // loading, or why nothing can be compared
     std::string sentence, language;         // what was compared ("zh_TW" / "de")
-    std::vector<std::string> source;        // the English words as the models read them, then </s>
+    std::vector<std::string> source;        // the English tokens (words, or pieces) as the models read them, then </s>
     ComparedTranslation models[kCompareModels];
     std::vector<float> context_c;           // RNNencdec's C: the encoder's last state, n values
     AttentionMap alignment;                 // RNNsearch: output tokens × source tokens, rows sum to 1
