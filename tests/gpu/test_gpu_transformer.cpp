@@ -109,11 +109,12 @@ void check_shipped(GlBackend * gl, const std::string & lang, const std::vector<s
     }
 }
 
-// One from the test split, two from assets/examples.tsv, and a one-word input.
+// One from the test split, two from assets/examples.tsv, one a reader typed, and a one-word input.
 const std::vector<std::string> kSentences = {
     "the glove was not green",
-    "peter forgives this driver at your bank .",
-    "his duck is strong because a customer cleans that hospital .",
+    "nine patients did not search their window .",
+    "if those commanders comfort generals , it will be cold .",
+    "my mother is cooking in the kitchen .",
     "we",
 };
 
