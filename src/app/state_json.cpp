@@ -5,6 +5,7 @@
 #include "nn/attention_steps.h"
 #include "ui/attention_data.h"
 #include "models/image_classifier.h"
+#include "platform/fetch_file.h"
 #include "ui/compare_data.h"
 #include "ui/tour.h"
 
@@ -139,6 +140,9 @@ std::string app_state_json(const AppState & s) {
     j["translator_loading"] = english(s.translator_loading);
     j["translator_progress"] = s.translator_progress;
     j["translator_can_retry"] = s.translator_can_retry;
+    static const char * const kSources[] = {"downloaded", "from_cache", "stale_cache_replaced", "not_cached", "unverified"};
+    j["model_fetches"] = nlohmann::json::array();
+    for (const FetchRecord & r : fetch_records()) j["model_fetches"].push_back({{"file", r.file}, {"source", kSources[int(r.source)]}});
     j["beam"] = s.beam;
     j["pending"] = s.translate_requested;
     j["ready"] = t.ready;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scripts/serve, the server ./play and the browser tests use: gzip to a client that accepts it
 (the same bytes once decompressed, the compressed length sent), the file as it is to one that
-does not, pictures never compressed, a changed file compressed again, a missing one a 404."""
+does not, pictures never compressed, a changed file compressed again, a missing one a 404; a
+model under a content-hashed name marked immutable, everything else no-cache."""
 import gzip
 import os
 import subprocess
@@ -33,6 +34,9 @@ def main():
         open(os.path.join(site, "index.data"), "wb").write(data)
         open(os.path.join(site, "index.js"), "w").write("console.log('hi');\n" * 500)
         open(os.path.join(site, "picture.png"), "wb").write(b"\x89PNG\r\n\x1a\n" + b"\0" * 5000)
+        os.mkdir(os.path.join(site, "models"))
+        for name in ["en-de.0123456789abcdef.safetensors", "en-de.safetensors", "en-de.0123456789ABCDEF.safetensors"]:
+            open(os.path.join(site, "models", name), "wb").write(b"weights")
         proc = subprocess.Popen([sys.executable, os.path.join(REPO, "scripts/serve"), "--dir", site, "--port", "0"],
                                 stdout=subprocess.PIPE, text=True)
         try:
@@ -55,6 +59,12 @@ def main():
             open(os.path.join(site, "index.data"), "wb").write(changed)
             h, body = fetch(base, "index.data", gz=True)
             check(gzip.decompress(body) == changed, "a rebuilt file is compressed again, not served from memory")
+            h, body = fetch(base, "models/en-de.0123456789abcdef.safetensors", gz=True)
+            check(h.get("Cache-Control") == "public, max-age=31536000, immutable" and h.get("Content-Encoding") is None
+                  and body == b"weights", "a model under a content-hashed name is immutable, and never compressed")
+            for name in ["models/en-de.safetensors", "models/en-de.0123456789ABCDEF.safetensors", "index.js"]:
+                h, _ = fetch(base, name, gz=True)
+                check(h.get("Cache-Control") == "no-cache", f"{name} is no-cache")
             try:
                 fetch(base, "missing.data", gz=True)
                 check(False, "a missing file is a 404")

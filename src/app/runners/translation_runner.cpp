@@ -182,8 +182,20 @@ const Translator * TranslationRunner::ensure_loaded(int model) {
     if (fetched == FetchState::Pending) return nullptr;
     if (fetched == FetchState::Failed) {
         s.failed = s.download_failed = true;
-        s.error = {N_("{0} could not be downloaded: the site did not serve {1}."),
-                   {kModelNames[model], std::string(kSiteModelsFolder) + file}};
+        switch (fetch_failure(path)) {
+            case FetchFailure::Offline:
+                s.error = {N_("{0} has not been downloaded yet, and this browser is offline: connect, then try again."),
+                           {kModelNames[model]}};
+                break;
+            case FetchFailure::Corrupt:
+                s.error = {N_("{0} arrived damaged (its bytes do not match the published SHA-256 of {1}): try again."),
+                           {kModelNames[model], file}};
+                break;
+            case FetchFailure::NotServed:
+                s.error = {N_("{0} could not be downloaded: the site did not serve {1}."),
+                           {kModelNames[model], std::string(kSiteModelsFolder) + file}};
+                break;
+        }
         return nullptr;
     }
     auto t = std::make_unique<Translator>();

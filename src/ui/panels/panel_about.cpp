@@ -1,5 +1,6 @@
 // Version, build and renderer facts: what a bug report needs, and proof of which path runs.
 #include "core/build_info.h"
+#include "platform/fetch_file.h"
 #include "ui/i18n.h"
 #include "ui/ui.h"
 
@@ -8,6 +9,17 @@
 #include <algorithm>
 
 namespace attn {
+
+static const char * fetch_source_text(FetchSource source) {
+    switch (source) {
+        case FetchSource::Downloaded: return tr("downloaded, its SHA-256 checked, kept in this browser");
+        case FetchSource::FromCache: return tr("from this browser's cache, its SHA-256 checked: nothing downloaded");
+        case FetchSource::StaleCacheReplaced: return tr("the cached copy did not match its SHA-256: deleted and downloaded again");
+        case FetchSource::NotCached: return tr("downloaded and checked, but this browser would not keep it (storage full?)");
+        case FetchSource::Unverified: return tr("downloaded as served (no published hash, or no way to check it here)");
+    }
+    return "";
+}
 
 static void row(const char * key, const char * value) {
     ImGui::TableNextRow();
@@ -40,6 +52,10 @@ void draw_panel_about(AppState & s) {
         row("Dear ImGui", ImGui::GetVersion());
         row(N_("Fonts"), s.font_status.c_str());
         if (!s.translation.weights_storage.empty()) row(N_("Translator weights"), s.translation.weights_storage.c_str());
+        for (const FetchRecord & r : fetch_records()) {  // where each model of this visit came from
+            const std::string line = r.file + ": " + fetch_source_text(r.source);
+            row(N_("Model"), line.c_str());
+        }
         char fps[64];
         snprintf(fps, sizeof fps, tr("%.1f FPS (%.2f ms/frame)"), ImGui::GetIO().Framerate,
                  1000.0f / ImGui::GetIO().Framerate);
