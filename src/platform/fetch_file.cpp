@@ -43,7 +43,11 @@ EM_JS(void, attn_js_cached_fetch, (const char * url_p, const char * path_p, cons
         if (dir) FS.mkdirTree(dir);
         FS.writeFile(path, bytes);
     };
-    (async () => {
+    // One model at a time per URL across the page's frames (Web Locks): a tutorial with several
+    // embeds downloads a model once, and the other frames then find it in the cache.
+    const oneAtATime = (task) => (typeof navigator !== 'undefined' && navigator.locks)
+        ? navigator.locks.request('attention-playground ' + url, task) : task();
+    oneAtATime(async () => {
         let cache = null, stale = false;
         try { if (canHash && typeof caches !== 'undefined') cache = await caches.open('attention-playground-models'); } catch (e) { cache = null; }
         if (cache) {
@@ -85,7 +89,7 @@ EM_JS(void, attn_js_cached_fetch, (const char * url_p, const char * path_p, cons
         }
         store(bytes);
         _attn_fetch_finished(id, !canHash ? 4 : stale ? 2 : cached ? 0 : 3);
-    })();
+    });
 });
 // clang-format on
 

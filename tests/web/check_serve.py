@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scripts/serve, the server ./play and the browser tests use: gzip to a client that accepts it
 (the same bytes once decompressed, the compressed length sent), the file as it is to one that
-does not, pictures never compressed, a changed file compressed again, a missing one a 404; a
+does not, pictures never compressed, a changed file compressed again (a new ETag; the old one gets
+304), a missing one a 404; a
 model under a content-hashed name marked immutable, everything else no-cache."""
 import gzip
 import os
@@ -47,6 +48,13 @@ def main():
             check(gzip.decompress(body) == data, "and decompresses to the file's bytes")
             check(int(h.get("Content-Length")) == len(body) < len(data), f"Content-Length is the compressed {len(body)} < {len(data)} bytes")
             check(h.get("Vary") == "Accept-Encoding", "with Vary: Accept-Encoding")
+            etag = h.get("ETag")
+            req = urllib.request.Request(base + "index.data", headers={"Accept-Encoding": "gzip", "If-None-Match": etag})
+            try:
+                urllib.request.urlopen(req, timeout=10)
+                check(False, "a browser holding the file gets 304 Not Modified")
+            except urllib.error.HTTPError as e:
+                check(e.code == 304 and e.headers.get("ETag") == etag, f"a browser holding the file ({etag}) gets 304 Not Modified")
             h, body = fetch(base, "index.data", gz=False)
             check(h.get("Content-Encoding") is None and body == data, "the file as it is to a client that does not accept gzip")
             h, body = fetch(base, "index.js", gz=True)
@@ -59,6 +67,7 @@ def main():
             open(os.path.join(site, "index.data"), "wb").write(changed)
             h, body = fetch(base, "index.data", gz=True)
             check(gzip.decompress(body) == changed, "a rebuilt file is compressed again, not served from memory")
+            check(h.get("ETag") != etag, "with a new ETag")
             h, body = fetch(base, "models/en-de.0123456789abcdef.safetensors", gz=True)
             check(h.get("Cache-Control") == "public, max-age=31536000, immutable" and h.get("Content-Encoding") is None
                   and body == b"weights", "a model under a content-hashed name is immutable, and never compressed")

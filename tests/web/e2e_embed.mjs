@@ -2,7 +2,7 @@
 // local server as the app. Both frames start and show the panel and sentence their fragment names
 // (read back through each frame's state JSON); the host-page API answers a valid message, rejects
 // malformed ones with attn:error, and ignores a page whose origin the frame does not allow; no
-// request leaves the page's origin.
+// request leaves the page's origin; the translator both frames show is downloaded once.
 import path from 'node:path';
 import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appState, translated } from './harness.mjs';
 
@@ -33,6 +33,8 @@ function exchange(page, selector, message, want, ms = 20000) {
 try {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   const seen = watchPage(page, server.url);
+  const models = [];  // both frames show German: the page downloads it once (Web Locks + Cache API)
+  page.on('request', (r) => { if (r.url().includes('/models/')) models.push(new URL(r.url()).pathname); });
   const t0 = Date.now();
   await page.goto(`${server.url}embed-example.html`);
   const cross = await (await page.$('#cross')).contentFrame();
@@ -50,6 +52,7 @@ try {
   check(b.selection.head === 0 && b.selection.query === 2 && b.step && b.step.weights.length === b.source.length,
         `step frame explains query 2 of head 0 (${b.step ? b.step.weights.length : 0} weights)`);
   check(!a.share.link_message && !b.share.link_message, 'the example links apply without adjustments');
+  check(models.length === 1 && models[0].includes('/en-de.'), `two frames, one download of the German translator: ${JSON.stringify(models)}`);
   await page.waitForTimeout(500);  // a few frames after the translation settle the layout
   await page.screenshot({ path: path.join(args.out, 'e2e_embed.png'), fullPage: true });
   // The frame's canvas fills it and follows a resize.

@@ -234,6 +234,9 @@ const Translator * TranslationRunner::current(const AppState & state) const {
 }
 
 void TranslationRunner::update(AppState & state, double now) {
+    // An embedded panel that shows no translation (a figure of the Image panel, About) fetches
+    // and loads no translator: a tutorial page with several embeds pays only for what each shows.
+    if (state.share.embed && (state.share.panel == "image" || state.share.panel == "about")) return;
     refresh_backend_status(state);
     // WebGL2 selected but gone (context lost, or restored from a link on a browser without it):
     // switch now, with the notice, rather than at the next edit.
