@@ -18,35 +18,35 @@ writeFileSync(site + '/measure-embeds.html', '<!doctype html><meta charset="utf-
   src.map((s) => `<iframe src="${s}" width="600" height="450"></iframe>`).join('') + '</body>');
 const context = await browser.newContext();
 for (const visit of ['first visit', 'second visit']) {
-console.log('--- ' + visit);
-const page = await context.newPage();
-const cdp = await context.newCDPSession(page);
-await cdp.send('Network.enable');
-const sizes = {};
-cdp.on('Network.loadingFinished', (e) => { sizes[e.requestId] = e.encodedDataLength; });
-const urls = {};
-cdp.on('Network.requestWillBeSent', (e) => { urls[e.requestId] = e.request.url; });
-await page.goto(server.url + 'measure-embeds.html');
-await page.waitForFunction((n) => {
-  const fs = [...document.querySelectorAll('iframe')];
-  return fs.length === n && fs.every((f) => { try { const w = f.contentWindow; if (!w.wasmReady) return false;
-    const s = JSON.parse(w.Module.ccall('attn_state_json', 'string', [], [])); return s.translator_loading === '' && (s.ready || s.share.panel === 'image'); } catch (e) { return false; } });
-}, frames, { timeout: 120000, polling: 500 });
-await page.waitForTimeout(2000);
-const by = {};
-for (const [id, n] of Object.entries(sizes)) {
-  const u = new URL(urls[id]).pathname.replace(/\.[0-9a-f]{16}\./, '.');
-  by[u] = by[u] || { n: 0, bytes: 0 }; by[u].n++; by[u].bytes += n;
-}
-let total = 0;
-for (const [u, v] of Object.entries(by).sort()) { total += v.bytes; if (v.bytes > 20000) console.log(`${u}\t${v.n}\t${(v.bytes / 1e6).toFixed(3)} MB`); }
-console.log(`total ${(total / 1e6).toFixed(2)} MB over ${frames} frames`);
-// Memory: each frame's wasm heap.
-const heaps = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.contentWindow.Module.HEAP8.length));
-console.log('wasm heap per frame (MB): ' + heaps.map((h) => (h / 1e6).toFixed(1)).join(', '));
-const m = await cdp.send('Performance.enable').then(() => cdp.send('Performance.getMetrics'));
-console.log('JS heap used (page + same-process frames): ' + (m.metrics.find((x) => x.name === 'JSHeapUsedSize').value / 1e6).toFixed(1) + ' MB');
-await page.close();
+  console.log('--- ' + visit);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const sizes = {};
+  cdp.on('Network.loadingFinished', (e) => { sizes[e.requestId] = e.encodedDataLength; });
+  const urls = {};
+  cdp.on('Network.requestWillBeSent', (e) => { urls[e.requestId] = e.request.url; });
+  await page.goto(server.url + 'measure-embeds.html');
+  await page.waitForFunction((n) => {
+    const fs = [...document.querySelectorAll('iframe')];
+    return fs.length === n && fs.every((f) => { try { const w = f.contentWindow; if (!w.wasmReady) return false;
+      const s = JSON.parse(w.Module.ccall('attn_state_json', 'string', [], [])); return s.translator_loading === '' && (s.ready || s.share.panel === 'image'); } catch (e) { return false; } });
+  }, frames, { timeout: 120000, polling: 500 });
+  await page.waitForTimeout(2000);
+  const by = {};
+  for (const [id, n] of Object.entries(sizes)) {
+    const u = new URL(urls[id]).pathname.replace(/\.[0-9a-f]{16}\./, '.');
+    by[u] = by[u] || { n: 0, bytes: 0 }; by[u].n++; by[u].bytes += n;
+  }
+  let total = 0;
+  for (const [u, v] of Object.entries(by).sort()) { total += v.bytes; if (v.bytes > 20000) console.log(`${u}\t${v.n}\t${(v.bytes / 1e6).toFixed(3)} MB`); }
+  console.log(`total ${(total / 1e6).toFixed(2)} MB over ${frames} frames`);
+  // Memory: each frame's wasm heap.
+  const heaps = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => f.contentWindow.Module.HEAP8.length));
+  console.log('wasm heap per frame (MB): ' + heaps.map((h) => (h / 1e6).toFixed(1)).join(', '));
+  const m = await cdp.send('Performance.enable').then(() => cdp.send('Performance.getMetrics'));
+  console.log('JS heap used (page + same-process frames): ' + (m.metrics.find((x) => x.name === 'JSHeapUsedSize').value / 1e6).toFixed(1) + ' MB');
+  await page.close();
 }
 await browser.close(); server.stop();
 unlinkSync(site + '/measure-embeds.html');
