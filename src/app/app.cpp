@@ -2,6 +2,7 @@
 
 #include "ui/fonts.h"
 #include "ui/i18n.h"
+#include "ui/theme.h"
 #include "ui/ui.h"
 #include "ui/widgets/pixel_texture.h"
 
@@ -20,24 +21,12 @@ std::string default_assets_dir() {
 #endif
 }
 
-static void apply_style(float scale) {
-    ImGui::StyleColorsDark();
-    ImGuiStyle & st = ImGui::GetStyle();
-    st.WindowRounding = 6.0f;
-    st.FrameRounding = 4.0f;
-    st.GrabRounding = 4.0f;
-    st.WindowPadding = ImVec2(12, 10);
-    st.FramePadding = ImVec2(8, 5);
-    st.ItemSpacing = ImVec2(8, 6);
-    st.ScaleAllSizes(scale);
-}
-
 bool App::init(const AppOptions & opts) {
     if (!m_platform.init(opts.platform)) return false;
     ImGuiIO & io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is reproducible (tests, screenshots, shared links), not saved
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    apply_style(m_platform.dpi_scale());
+    apply_theme(m_platform.dpi_scale());
     const std::string assets = opts.assets_dir.empty() ? default_assets_dir() : opts.assets_dir;
     m_state.font_dir = assets + "/fonts";
     m_state.font_status = load_ui_fonts(m_state.font_dir, 16.0f * m_platform.dpi_scale());

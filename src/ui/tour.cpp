@@ -7,6 +7,7 @@
 #include "core/printf_string.h"
 #include "ui/attention_data.h"
 #include "ui/i18n.h"
+#include "ui/theme.h"
 #include "ui/ui.h"
 #include "ui/widgets/view_caveat.h"
 
@@ -317,7 +318,7 @@ void draw_tour(AppState & s) {
         if (measured.empty()) {
             ImGui::TextDisabled("%s", tr("Measuring on the model you see…"));
         } else {
-            ImGui::TextColored(holds ? ImVec4(0.47f, 0.86f, 0.47f, 1) : ImVec4(1.0f, 0.7f, 0.3f, 1), "%s", measured.c_str());
+            ImGui::TextColored(holds ? theme::kHolds : theme::kFails, "%s", measured.c_str());
             if (!holds)
                 ImGui::TextDisabled("%s", tr("On what you see now the claim comes out differently: that is worth a look, "
                                              "not a reason to hide it."));

@@ -46,6 +46,14 @@ static void draw_main_menu_bar(AppState & s) {
         ImGui::MenuItem(tr_id("Compare: RNN vs. attention vs. Transformer", "compare"), nullptr, &s.show_compare);
         ImGui::MenuItem(tr_id("Image: where a CNN looks", "image"), nullptr, &s.show_image);
         ImGui::MenuItem(tr_id("About", "about"), nullptr, &s.show_about);
+        ImGui::Separator();
+        if (ImGui::BeginMenu(tr_id("Attention colours", "palette"))) {
+            if (ImGui::MenuItem(tr("Viridis (readable with colour blindness)"), nullptr, s.attention_palette == AttentionPalette::Viridis))
+                s.attention_palette = AttentionPalette::Viridis;
+            if (ImGui::MenuItem(tr("Blues (white to dark blue)"), nullptr, s.attention_palette == AttentionPalette::Blues))
+                s.attention_palette = AttentionPalette::Blues;
+            ImGui::EndMenu();
+        }
         ImGui::EndMenu();
     }
     draw_language_menu(s);
@@ -79,6 +87,7 @@ static void forget_covered_sentence_box(AppState & s) {
 
 void draw_ui(AppState & s) {
     set_ui_language(s.ui_language);
+    set_attention_palette(s.attention_palette);
     if (s.share.embed) {  // ?embed=1: one panel, no menu bar (share_ui.h)
         draw_embedded_panel(s);
         draw_tour(s);

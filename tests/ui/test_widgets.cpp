@@ -40,42 +40,83 @@ double luminance(Rgb c) {
     return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
 }
 
-TEST(ColorScale, EndpointsAndAnchorsAsDocumented) {
+// Sets a palette for one test and restores the default after it.
+struct UsePalette {
+    explicit UsePalette(AttentionPalette p) { set_attention_palette(p); }
+    ~UsePalette() { set_attention_palette(AttentionPalette::Viridis); }
+};
+
+TEST(ColorScale, ViridisIsTheDefaultWithItsAnchors) {
+    ASSERT_EQ(attention_palette(), AttentionPalette::Viridis);
+    EXPECT_EQ(rgb_of(0.0f), (Rgb{68, 1, 84}));
+    EXPECT_EQ(rgb_of(0.25f), (Rgb{59, 82, 139}));
+    EXPECT_EQ(rgb_of(0.5f), (Rgb{33, 145, 140}));
+    EXPECT_EQ(rgb_of(0.75f), (Rgb{94, 201, 98}));
+    EXPECT_EQ(rgb_of(1.0f), (Rgb{253, 231, 37}));
+    EXPECT_EQ(rgb_of(0.125f), (Rgb{64, 42, 112}));  // halfway between the first two anchors, rounded
+}
+
+TEST(ColorScale, BluesAnchorsAsDocumented) {
+    UsePalette blues(AttentionPalette::Blues);
     EXPECT_EQ(rgb_of(0.0f), (Rgb{247, 251, 255}));
     EXPECT_EQ(rgb_of(0.25f), (Rgb{198, 219, 239}));
     EXPECT_EQ(rgb_of(0.5f), (Rgb{107, 174, 214}));
     EXPECT_EQ(rgb_of(0.75f), (Rgb{33, 113, 181}));
     EXPECT_EQ(rgb_of(1.0f), (Rgb{8, 48, 107}));
-    EXPECT_EQ(rgb_of(0.125f), (Rgb{223, 235, 247}));  // halfway between the first two anchors, rounded
+    EXPECT_EQ(rgb_of(0.125f), (Rgb{223, 235, 247}));
 }
 
 TEST(ColorScale, ClampsOutsideZeroToOne) {
     const float inf = std::numeric_limits<float>::infinity();
-    EXPECT_EQ(rgb_of(-0.5f), rgb_of(0.0f));
-    EXPECT_EQ(rgb_of(-inf), rgb_of(0.0f));
-    EXPECT_EQ(rgb_of(1.7f), rgb_of(1.0f));
-    EXPECT_EQ(rgb_of(inf), rgb_of(1.0f));
+    for (AttentionPalette p : kAttentionPalettes) {
+        UsePalette use(p);
+        EXPECT_EQ(rgb_of(-0.5f), rgb_of(0.0f));
+        EXPECT_EQ(rgb_of(-inf), rgb_of(0.0f));
+        EXPECT_EQ(rgb_of(1.7f), rgb_of(1.0f));
+        EXPECT_EQ(rgb_of(inf), rgb_of(1.0f));
+    }
 }
 
-TEST(ColorScale, LightnessFallsMonotonically) {
-    double prev = luminance(rgb_of(0.0f));
-    for (int i = 1; i <= 1000; i++) {
-        const double l = luminance(rgb_of(i / 1000.0f));
-        ASSERT_LE(l, prev) << "weight " << i / 1000.0;
-        prev = l;
+// Lightness alone orders the weights: viridis brightens with the weight, Blues darkens.
+TEST(ColorScale, LightnessIsMonotonic) {
+    for (AttentionPalette p : kAttentionPalettes) {
+        UsePalette use(p);
+        const double sign = p == AttentionPalette::Viridis ? 1.0 : -1.0;
+        double prev = luminance(rgb_of(0.0f));
+        for (int i = 1; i <= 1000; i++) {
+            const double l = luminance(rgb_of(i / 1000.0f));
+            // Within a rounding step: viridis's first segment is interpolated in sRGB.
+            ASSERT_GE(sign * (l - prev), -5e-4) << attention_palette_id(p) << " weight " << i / 1000.0;
+            prev = l;
+        }
+        EXPECT_GT(std::fabs(luminance(rgb_of(1.0f)) - luminance(rgb_of(0.0f))), 0.6) << attention_palette_id(p);
+        EXPECT_GT(sign * (luminance(rgb_of(0.6f)) - luminance(rgb_of(0.4f))), 0.05) << attention_palette_id(p);
     }
-    // Light for 0, dark for 1: the two ends are far apart.
-    EXPECT_GT(luminance(rgb_of(0.0f)), 0.9);
-    EXPECT_LT(luminance(rgb_of(1.0f)), 0.05);
-    EXPECT_GT(luminance(rgb_of(0.4f)), luminance(rgb_of(0.6f)) + 0.1);
+}
+
+// Printed weights: dark text where black has the better WCAG contrast on the cell, else white.
+TEST(ColorScale, CellTextTakesTheBetterContrast) {
+    for (AttentionPalette p : kAttentionPalettes) {
+        UsePalette use(p);
+        for (int i = 0; i <= 100; i++) {
+            const float w = i / 100.0f;
+            const double l = luminance(rgb_of(w));
+            EXPECT_EQ(attention_text_dark(w), (l + 0.05) / 0.05 > 1.05 / (l + 0.05)) << attention_palette_id(p) << " " << w;
+            EXPECT_GE(std::max((l + 0.05) / 0.05, 1.05 / (l + 0.05)), 4.5) << "AA on every cell";
+        }
+        EXPECT_NE(attention_text_dark(0.0f), attention_text_dark(1.0f)) << "one end dark text, the other white";
+    }
 }
 
 TEST(ColorScale, NanIsADistinctGrey) {
-    const Rgb nan = rgb_of(std::nanf(""));
-    EXPECT_EQ(nan.r, nan.g);
-    EXPECT_EQ(nan.g, nan.b);
-    for (int i = 0; i <= 1000; i++) ASSERT_FALSE(rgb_of(i / 1000.0f) == nan) << "weight " << i / 1000.0;
-    EXPECT_TRUE(attention_text_dark(std::nanf("")));
+    for (AttentionPalette p : kAttentionPalettes) {
+        UsePalette use(p);
+        const Rgb nan = rgb_of(std::nanf(""));
+        EXPECT_EQ(nan.r, nan.g);
+        EXPECT_EQ(nan.g, nan.b);
+        for (int i = 0; i <= 1000; i++) ASSERT_FALSE(rgb_of(i / 1000.0f) == nan) << "weight " << i / 1000.0;
+        EXPECT_TRUE(attention_text_dark(std::nanf("")));
+    }
 }
 
 Rgb diverging_of(float v) {
@@ -98,20 +139,6 @@ TEST(DivergingScale, AnchorsSignAndClamping) {
         EXPECT_LT(luminance(diverging_of(-v)), luminance(diverging_of(-v + 0.1f))) << v;
     }
     EXPECT_EQ(diverging_of(std::nanf("")), rgb_of(std::nanf("")));
-}
-
-TEST(ColorScale, TextColourIsTheMoreReadableOne) {
-    auto contrast = [](double a, double b) { return (std::max(a, b) + 0.05) / (std::min(a, b) + 0.05); };
-    EXPECT_TRUE(attention_text_dark(0.0f));
-    EXPECT_FALSE(attention_text_dark(1.0f));
-    for (int i = 0; i <= 100; i++) {
-        const float w = i / 100.0f;
-        const double cell = luminance(rgb_of(w));
-        const double dark = contrast(cell, 0.0), white = contrast(cell, 1.0);
-        const double chosen = attention_text_dark(w) ? dark : white, other = attention_text_dark(w) ? white : dark;
-        EXPECT_GE(chosen, other - 0.3) << "weight " << w;  // slack: the switch sits near the crossing
-        EXPECT_GE(chosen, 4.0) << "weight " << w;
-    }
 }
 
 // ---- Headless ImGui ------------------------------------------------------------------------------

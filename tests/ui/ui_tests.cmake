@@ -1,5 +1,9 @@
 # UI tests (native only): headless ImGui frames through the widgets and panels.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_widgets.cpp)
+# Colour science against an independent library, the colour scales under colour-vision
+# deficiencies, and the theme's text contrast.
+target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_color_science.cpp)
+target_compile_definitions(attn_ui_tests PRIVATE ATTN_FIXTURES_DIR="${CMAKE_SOURCE_DIR}/tests/fixtures")
 # The Compare panel: its runner on the shipped models, its data and the panel drawn headless.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_compare.cpp)
 target_compile_definitions(attn_ui_tests PRIVATE ATTN_TEST_OUT_DIR="${CMAKE_BINARY_DIR}/test-output")

@@ -5,6 +5,7 @@
 #include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/panels/backend_section.h"
+#include "ui/theme.h"
 #include "ui/ui.h"
 #include "ui/widgets/wrapped_text.h"
 
@@ -20,7 +21,7 @@ namespace attn {
 
 namespace {
 
-const ImVec4 kUnknown(1.0f, 0.55f, 0.25f, 1.0f);
+const ImVec4 kUnknown = theme::kWarning;
 
 void sentence_box(AppState & s) {
     ImGui::TextUnformatted(tr("Type an English sentence:"));

@@ -12,6 +12,7 @@
 #include "ui/state/image_state.h"
 #include "ui/state/share_state.h"
 #include "ui/state/tour_state.h"
+#include "ui/widgets/color_scale.h"
 
 #include <string>
 #include <string_view>
@@ -93,6 +94,9 @@ struct AppState {
     // page, or from the browser's or the system's language. Switching keeps everything else.
     UiLanguage ui_language = UiLanguage::English;
     std::string catalogue_status;  // why the catalogues did not load, or empty
+    // The attention colour scale (ui/widgets/color_scale.h): viridis, which stays readable for
+    // colour-blind readers, or the earlier Blues; chosen in the View menu.
+    AttentionPalette attention_palette = AttentionPalette::Viridis;
 
     // Input. Capped because a pasted book must not freeze the UI or the models; the cap is shown.
     // Pasted paragraphs are split into sentences, each within the model's own limit.

@@ -1,6 +1,7 @@
 #include "ui/widgets/step_view.h"
 
 #include "ui/i18n.h"
+#include "ui/theme.h"
 #include "ui/widgets/color_scale.h"
 
 #include <imgui.h>
@@ -22,7 +23,7 @@ constexpr float kMaxRowsShown = 12;  // key tables taller than this scroll on th
 ImU32 diverging(float t) {
     t = std::max(-1.0f, std::min(1.0f, t));
     const ImVec4 zero = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
-    const ImVec4 end = t < 0 ? ImVec4(0.27f, 0.51f, 0.95f, 1.0f) : ImVec4(0.93f, 0.30f, 0.25f, 1.0f);
+    const ImVec4 end = t < 0 ? theme::kNegative : theme::kPositive;
     const float a = std::fabs(t);
     return ImGui::GetColorU32(ImVec4(zero.x + (end.x - zero.x) * a, zero.y + (end.y - zero.y) * a,
                                      zero.z + (end.z - zero.z) * a, 1.0f));

@@ -1,5 +1,7 @@
 #include "ui/widgets/token_probabilities.h"
 
+#include "ui/theme.h"
+
 #include <algorithm>
 
 namespace attn {
@@ -26,9 +28,9 @@ int wrapped_rows(const std::vector<std::string> & tokens, float width) {
 } // namespace
 
 ImVec4 probability_color(float p) {
-    if (p >= 0.8f) return ImVec4(0.45f, 0.85f, 0.45f, 1.0f);
-    if (p >= 0.5f) return ImVec4(0.95f, 0.8f, 0.3f, 1.0f);
-    return ImVec4(1.0f, 0.45f, 0.35f, 1.0f);
+    if (p >= 0.8f) return theme::kSure;
+    if (p >= 0.5f) return theme::kUnsure;
+    return theme::kDoubtful;
 }
 
 void draw_token_probabilities(const char * id, const std::vector<std::string> & tokens,

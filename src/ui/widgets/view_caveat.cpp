@@ -1,6 +1,7 @@
 #include "ui/widgets/view_caveat.h"
 
 #include "ui/i18n.h"
+#include "ui/theme.h"
 
 #include <imgui.h>
 
@@ -43,7 +44,7 @@ void draw_view_caveat(AttentionView v, bool caveat) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(taxonomy_line(v)));
     if (caveat && v != AttentionView::GradCam) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.8f, 0.5f, 1.0f));
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::kCaveat);
         ImGui::TextUnformatted(tr("Attention weights show where the model looked, not why it decided: they are not an explanation."));
         ImGui::PopStyleColor();
     }
