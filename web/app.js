@@ -57,6 +57,7 @@ window.attnStarted = () => {
   ui.overlay.classList.add('done');
   startSentenceBridge();
   startImageInputs();
+  startScreenReaderText();
   if (window.attnShareStart) window.attnShareStart();  // URL state, embed mode, host API (embed.js)
 };
 
@@ -99,6 +100,37 @@ function startSentenceBridge() {
     requestAnimationFrame(place);
   };
   requestAnimationFrame(place);
+}
+
+// The canvas is one picture to a screen reader: <main id="reader"> holds what it shows as text
+// (attn_reader_json: the translation, the three words each output word attends to most on the
+// map on screen, Compare, Image), rebuilt whenever that text changes. The first section (the
+// translation) is a polite live region: a new translation is announced, the rest is there to
+// read and navigate by heading.
+function startScreenReaderText() {
+  const region = document.getElementById('reader');
+  let last = '';
+  const update = () => {
+    const json = Module.ccall('attn_reader_json', 'string', [], []);
+    if (json === last) return;
+    last = json;
+    region.replaceChildren(...JSON.parse(json).sections.map((s, i) => {
+      const section = document.createElement('section');
+      if (i === 0) section.setAttribute('aria-live', 'polite');
+      const h = document.createElement('h2');
+      h.textContent = s.heading;
+      const list = document.createElement('ul');
+      for (const line of s.lines) {
+        const li = document.createElement('li');
+        li.textContent = line;
+        list.append(li);
+      }
+      section.append(h, list);
+      return section;
+    }));
+  };
+  setInterval(update, 250);
+  update();
 }
 
 // A picture for the Image panel, from anywhere (a File, a Blob, an ArrayBuffer or a Uint8Array):

@@ -6,10 +6,13 @@
 #include "app/share_web.h"
 #include "app/url_state_apply.h"
 #include "app/state_json.h"
+#include "ui/screen_reader.h"
 #include "ui/widgets/color_scale.h"
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <string>
@@ -94,6 +97,17 @@ EMSCRIPTEN_KEEPALIVE const char * attn_gl_renderer() { return g_app.state().gl_r
 EMSCRIPTEN_KEEPALIVE const char * attn_state_json() {
     static std::string copy;
     copy = attn::app_state_json(g_app.state());
+    return copy.c_str();
+}
+
+// What the canvas shows, as text for the page's screen-reader region (ui/screen_reader.h):
+// {"sections": [{"heading": "...", "lines": ["...", ...]}, ...]}; lives until the next call.
+EMSCRIPTEN_KEEPALIVE const char * attn_reader_json() {
+    static std::string copy;
+    nlohmann::json sections = nlohmann::json::array();
+    for (const attn::ReaderSection & r : attn::screen_reader_text(g_app.state()))
+        sections.push_back({{"heading", r.heading}, {"lines", r.lines}});
+    copy = nlohmann::json{{"sections", sections}}.dump();
     return copy.c_str();
 }
 

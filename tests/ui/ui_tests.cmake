@@ -3,6 +3,8 @@ target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_widgets
 # Colour science against an independent library, the colour scales under colour-vision
 # deficiencies, and the theme's text contrast.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_color_science.cpp)
+# The screen-reader text of what the canvas shows.
+target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_screen_reader.cpp)
 target_compile_definitions(attn_ui_tests PRIVATE ATTN_FIXTURES_DIR="${CMAKE_SOURCE_DIR}/tests/fixtures")
 # The Compare panel: its runner on the shipped models, its data and the panel drawn headless.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_compare.cpp)

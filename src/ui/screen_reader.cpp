@@ -1,0 +1,104 @@
+#include "ui/screen_reader.h"
+
+#include "core/printf_string.h"
+#include "models/image_classifier.h"
+#include "ui/attention_data.h"
+#include "ui/i18n.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace attn {
+
+std::string top_attended(const float * row, int cols, const std::vector<std::string> & keys, int k) {
+    std::vector<int> order(size_t(std::max(cols, 0)));
+    std::iota(order.begin(), order.end(), 0);
+    const int n = std::min(k, cols);
+    std::partial_sort(order.begin(), order.begin() + n, order.end(), [&](int a, int b) { return row[a] > row[b]; });
+    std::string out;
+    for (int i = 0; i < n; i++) {
+        const int c = order[size_t(i)];
+        out += (i ? ", " : "") + (size_t(c) < keys.size() ? keys[size_t(c)] : std::string("?")) + printf_string(" %.2f", row[c]);
+    }
+    return out;
+}
+
+namespace {
+
+ReaderSection translation_section(const AppState & s) {
+    const TranslationState & t = s.translation;
+    ReaderSection r{tr("Translation"), {}};
+    r.lines.push_back(printf_string(tr("Sentence: %s"), s.sentence.c_str()));
+    if (size_t(s.model) < s.model_names.size()) r.lines.push_back(printf_string(tr("Model: %s"), tr(s.model_names[size_t(s.model)].c_str())));
+    if (!s.translator_loading.empty()) r.lines.push_back(tr_message(s.translator_loading));
+    if (!t.error.empty()) r.lines.push_back(tr_message(t.error));
+    if (t.ready) r.lines.push_back(printf_string(tr("Translation: %s"), (t.sentences.size() > 1 ? t.paragraph_display : t.display).c_str()));
+    for (const TranslationState::Notice & n : t.notices) r.lines.push_back(tr_message(n.message));
+    return r;
+}
+
+ReaderSection attention_section(const AppState & s) {
+    const AttentionSelection & a = s.attention;
+    const TranslationState & t = attention_view(s);
+    const std::string head = a.head < 0 ? std::string(tr("mean of heads")) : printf_string(tr("head %d"), a.head);
+    ReaderSection r{printf_string(tr("Where each word looked: %s, layer %d, %s"), tr(attention_kind_label(a.kind)), a.layer,
+                                  head.c_str()),
+                    {}};
+    std::vector<float> storage;
+    const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &storage);
+    const AttentionAxes axes = attention_axes(t, a.kind);
+    if (!m.values || !axes.rows || !axes.cols) return r;
+    for (int row = 0; row < m.rows; row++) {
+        const std::string query = size_t(row) < axes.rows->size() ? (*axes.rows)[size_t(row)] : "?";
+        r.lines.push_back(query + ": " + top_attended(m.values + size_t(row) * size_t(m.cols), m.cols, *axes.cols, 3));
+    }
+    return r;
+}
+
+ReaderSection compare_section(const AppState & s) {
+    ReaderSection r{tr("Compare: one sentence, three translators"), {}};
+    for (int i = 0; i < kCompareModels; i++) {
+        const ComparedTranslation & c = s.compare.models[i];
+        r.lines.push_back(std::string(compare_title(CompareModel(i))) + ": " + (c.ok() ? c.display : tr_message(c.error)));
+    }
+    return r;
+}
+
+ReaderSection image_section(const AppState & s) {
+    ReaderSection r{tr("Image: where a CNN looks"), {}};
+    for (const ImageModelState & m : s.image.models) {
+        if (!m.error.empty()) {
+            r.lines.push_back(m.label + ": " + tr_message(m.error));
+            continue;
+        }
+        if (!m.has_result) continue;
+        std::vector<int> order(m.probabilities.size());
+        std::iota(order.begin(), order.end(), 0);
+        const size_t n = std::min<size_t>(3, order.size());
+        std::partial_sort(order.begin(), order.begin() + long(n), order.end(),
+                          [&](int a, int b) { return m.probabilities[size_t(a)] > m.probabilities[size_t(b)]; });
+        std::string line = m.label + ":";
+        for (size_t i = 0; i < n; i++)
+            line += printf_string("%s %s %.0f%%", i ? "," : "", tr(fashion_class_name(order[i])), 100.0 * m.probabilities[size_t(order[i])]);
+        if (m.cam_coverage.valid)
+            line += printf_string(tr("; Grad-CAM lights %.0f%% of the item"), 100.0 * m.cam_coverage.coverage);
+        r.lines.push_back(line);
+    }
+    return r;
+}
+
+} // namespace
+
+std::vector<ReaderSection> screen_reader_text(const AppState & s) {
+    std::vector<ReaderSection> out;
+    const bool embed = s.share.embed;
+    const std::string & panel = s.share.panel;
+    const bool translating = !embed || (panel != "image" && panel != "about");
+    if (translating) out.push_back(translation_section(s));
+    if (translating && s.translation.ready) out.push_back(attention_section(s));
+    if ((embed ? panel == "compare" : s.show_compare) && s.compare.ready) out.push_back(compare_section(s));
+    if (embed ? panel == "image" : s.show_image) out.push_back(image_section(s));
+    return out;
+}
+
+} // namespace attn

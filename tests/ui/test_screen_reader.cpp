@@ -1,0 +1,66 @@
+// The screen-reader text of what the canvas shows (ui/screen_reader.h), on the shipped German
+// translator: the translation, and for the map on screen the three words each output word
+// attends to most, in the interface language; it follows a change of sentence and of head.
+#include "app/runners/translation_runner.h"
+#include "ui/screen_reader.h"
+
+#include <gtest/gtest.h>
+
+namespace attn {
+namespace {
+
+std::string all_lines(const std::vector<ReaderSection> & sections) {
+    std::string out;
+    for (const ReaderSection & s : sections) {
+        out += "# " + s.heading + "\n";
+        for (const std::string & l : s.lines) out += l + "\n";
+    }
+    return out;
+}
+
+TEST(ScreenReader, TopAttendedWordsLargestFirst) {
+    const float row[] = {0.05f, 0.7f, 0.0f, 0.25f};
+    EXPECT_EQ(top_attended(row, 4, {"the", "cat", "sat", "."}, 3), "cat 0.70, . 0.25, the 0.05");
+    EXPECT_EQ(top_attended(row, 2, {"the", "cat"}, 3), "cat 0.70, the 0.05");  // fewer keys than asked
+    EXPECT_EQ(top_attended(row, 4, {"the"}, 2), "? 0.70, ? 0.25");            // keys missing: never out of range
+}
+
+TEST(ScreenReader, SaysTheTranslationAndWhereEachWordLooked) {
+    AppState s;
+    TranslationRunner translations;
+    translations.load(ATTN_BUILD_ASSETS_DIR, s);
+    s.model = 1;  // English → Deutsch
+    s.attention = AttentionSelection{};
+    s.attention.kind = AttentionKind::Cross;
+    s.attention.layer = 2;
+    s.attention.head = 0;  // the guided head
+    s.attention.words = true;
+    s.set_sentence("my mother is cooking in the kitchen .", false);
+    translations.run(s);
+    ASSERT_TRUE(s.translation.ready) << english(s.translation.error);
+    std::string text = all_lines(screen_reader_text(s));
+    EXPECT_NE(text.find("Translation: " + s.translation.display), std::string::npos) << text;
+    EXPECT_NE(text.find("Where each word looked: Encoder-decoder (cross) attention, layer 2, head 0"), std::string::npos) << text;
+    EXPECT_NE(text.find("\nMutter: mother "), std::string::npos) << text;
+    EXPECT_NE(text.find("\nKüche.: kitchen "), std::string::npos) << text;
+
+    // Another head, another sentence: the text follows.
+    s.attention.head = -1;
+    s.set_sentence("we are watching a movie .", false);
+    translations.run(s);
+    text = all_lines(screen_reader_text(s));
+    EXPECT_NE(text.find("Translation: " + s.translation.display), std::string::npos) << text;
+    EXPECT_NE(text.find("layer 2, mean of heads"), std::string::npos) << text;
+    EXPECT_EQ(text.find("Mutter"), std::string::npos) << text;
+
+    // In Chinese, with the Chinese interface.
+    ASSERT_TRUE(load_ui_catalogues(ATTN_BUILD_ASSETS_DIR).ok);
+    set_ui_language(UiLanguage::TraditionalChinese);
+    text = all_lines(screen_reader_text(s));
+    set_ui_language(UiLanguage::English);
+    EXPECT_NE(text.find("翻譯結果：" + s.translation.display), std::string::npos) << text;
+    EXPECT_NE(text.find("每個字看向哪裡："), std::string::npos) << text;
+}
+
+} // namespace
+} // namespace attn
