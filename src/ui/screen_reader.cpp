@@ -2,10 +2,12 @@
 
 #include "core/printf_string.h"
 #include "models/image_classifier.h"
+#include "nn/attention_steps.h"
 #include "ui/attention_data.h"
 #include "ui/i18n.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace attn {
@@ -55,6 +57,37 @@ ReaderSection attention_section(const AppState & s) {
     return r;
 }
 
+// The step-through's row, with its numbers: the scaled scores q·k/√d_k and the softmax of them,
+// per key (the pieces the step-through computes on).
+ReaderSection step_section(const AppState & s) {
+    const AttentionSelection & a = s.attention;
+    const TranslationState & t = s.translation;
+    ReaderSection r{tr("Step-through: one attention row, computed"), {}};
+    const int head = std::max(a.head, 0);
+    for (const QkvCapture & c : t.trace.qkv) {
+        if (c.kind != attention_kind_id(a.kind) || c.layer != a.layer || c.head != head) continue;
+        const AttentionSteps st = compute_attention_steps(c, a.query, mask_for_kind(c.kind));
+        const AttentionAxes axes = attention_axes(t, a.kind);
+        if (st.keys == 0 || !axes.rows || !axes.cols) break;
+        const std::string query = size_t(a.query) < axes.rows->size() ? (*axes.rows)[size_t(a.query)] : "?";
+        r.lines.push_back(printf_string(tr("%s, layer %d, head %d: the query \"%s\" (row %d) over %d keys; the scores are divided by √d_k = √%d = %.2f"),
+                                        tr(attention_kind_label(a.kind)), a.layer, head, query.c_str(), a.query, st.keys,
+                                        st.dh, double(st.sqrt_dk)));
+        std::string scores = tr("scores q·k/√d_k:"), weights = tr("softmax:");
+        for (int j = 0; j < st.keys; j++) {
+            const std::string key = size_t(j) < axes.cols->size() ? (*axes.cols)[size_t(j)] : "?";
+            const bool masked = std::isinf(st.masked[size_t(j)]);
+            scores += " " + key + (masked ? std::string(" ") + tr("masked") : printf_string(" %.2f", double(st.scaled[size_t(j)])));
+            weights += printf_string(" %s %.2f", key.c_str(), double(st.weights[size_t(j)]));
+            if (j + 1 < st.keys) scores += ",", weights += ",";
+        }
+        r.lines.push_back(scores);
+        r.lines.push_back(weights);
+        break;
+    }
+    return r;
+}
+
 ReaderSection compare_section(const AppState & s) {
     ReaderSection r{tr("Compare: one sentence, three translators"), {}};
     for (int i = 0; i < kCompareModels; i++) {
@@ -96,6 +129,7 @@ std::vector<ReaderSection> screen_reader_text(const AppState & s) {
     const bool translating = !embed || (panel != "image" && panel != "about");
     if (translating) out.push_back(translation_section(s));
     if (translating && s.translation.ready) out.push_back(attention_section(s));
+    if ((embed ? panel == "step" : s.show_step) && s.translation.ready) out.push_back(step_section(s));
     if ((embed ? panel == "compare" : s.show_compare) && s.compare.ready) out.push_back(compare_section(s));
     if (embed ? panel == "image" : s.show_image) out.push_back(image_section(s));
     return out;

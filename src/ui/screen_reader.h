@@ -1,8 +1,9 @@
 // What the canvas shows, as text for a screen reader. The page keeps a visually hidden region in
 // step with it (web/app.js), announced politely: the sentence, the model and its translation; for
 // the attention map on screen, the three words each output word attends to most, with their
-// weights; the Compare panel's three translations; the Image panel's verdicts. In the interface
-// language, from the same state the panels draw.
+// weights; the step-through's scores, √d_k and softmax row; the Compare panel's three
+// translations; the Image panel's verdicts. In the interface language, from the same state the
+// panels draw.
 #pragma once
 #include "ui/state/app_state.h"
 

@@ -44,6 +44,16 @@ TEST(ScreenReader, SaysTheTranslationAndWhereEachWordLooked) {
     EXPECT_NE(text.find("\nMutter: mother "), std::string::npos) << text;
     EXPECT_NE(text.find("\nKüche.: kitchen "), std::string::npos) << text;
 
+    // The step-through's row: its scores divided by √64 = 8 and its softmax, the heatmap's row.
+    s.show_step = true;
+    s.attention.query = 1;
+    translations.run(s);
+    text = all_lines(screen_reader_text(s));
+    EXPECT_NE(text.find("(row 1) over "), std::string::npos) << text;
+    EXPECT_NE(text.find("divided by √d_k = √64 = 8.00"), std::string::npos) << text;
+    EXPECT_NE(text.find("\nscores q·k/√d_k: "), std::string::npos) << text;
+    EXPECT_NE(text.find("\nsoftmax: "), std::string::npos) << text;
+
     // Another head, another sentence: the text follows.
     s.attention.head = -1;
     s.set_sentence("we are watching a movie .", false);

@@ -1,6 +1,7 @@
 // The canvas as a screen reader meets it: the page's accessibility tree (Playwright's ARIA
 // snapshot of Chromium's) holds the sentence, the translation and, for the map on screen, the
-// three English words each output word attends to most, and it follows a new sentence, another
+// three English words each output word attends to most, the step-through's ÷√d_k and softmax
+// row, and it follows a new sentence, another
 // head and the Image panel's verdict; the translation's section is a polite live region.
 import { appState, check, checkPageClean, finish, launchBrowser, openApp, parseArgs, startServer, translated } from './harness.mjs';
 
@@ -22,6 +23,7 @@ try {
   check(t.includes('heading "Where each word looked: Encoder-decoder (cross) attention, layer 2, head 0"'), 'the map on screen is named');
   check(/Mutter: mother [01]\.\d\d/.test(t) && /Küche\.: kitchen [01]\.\d\d/.test(t), 'each output word with the words it attends to most');
   check(await page.locator('#reader section').first().getAttribute('aria-live') === 'polite', 'the translation is announced politely');
+  check(t.includes('divided by √d_k = √64 = 8.00') && /softmax: .* [01]\.\d\d/.test(t), "the step-through's row: ÷√d_k and the softmax");
 
   // Another head, another sentence.
   await page.evaluate(() => Module.ccall('attn_select', null, ['number', 'number', 'number', 'number'], [2, 2, -1, 0]));
