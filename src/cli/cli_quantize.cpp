@@ -1,10 +1,9 @@
 // `attn quantize --dtype f16|i8|f32 in.safetensors out.safetensors`: the same model with its tensors
 // stored as IEEE half floats (about half the file) or its matrices as int8 with one scale per row
-// (about a quarter; io/safetensors.h), the same names and metadata. f32 goes the other way: the
-// values of an F16 or I8 file exactly, in single precision, the baseline a compact file is
-// measured against. Loading widens them to float32
+// (about a quarter; io/safetensors.h), the same names and metadata. Loading widens them to float32
 // again, so every backend runs the file unchanged, and the reference backend stays the float32
-// oracle on those widened weights.
+// oracle on those widened weights. f32 goes the other way: an F16 or I8 file's values exactly, in
+// single precision, the baseline a compact file is measured against.
 #include "cli/cli.h"
 
 #include "io/safetensors.h"
