@@ -1,5 +1,6 @@
 #include "corpus/phrasebook.h"
 
+#include "core/tsv.h"
 #include "core/utf8.h"
 
 #include <algorithm>
@@ -10,14 +11,6 @@
 namespace attn::corpus {
 
 namespace {
-
-std::vector<std::string> cells_of(const std::string & line) {
-    std::vector<std::string> cells;
-    size_t start = 0;
-    for (size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) cells.push_back(line.substr(start, tab - start));
-    cells.push_back(line.substr(start));
-    return cells;
-}
 
 // "0-1 1p2": links as (target, English) pairs, inside the two rows.
 bool parse_links(const std::string & text, size_t en_size, size_t target_size, GoldAlignment * out) {
@@ -41,7 +34,7 @@ Status parse_phrasebook(const std::string & text, std::vector<Phrase> * out) {
         if (line.empty() || line[0] == '#') continue;
         const std::string where = "phrases.tsv:" + std::to_string(n) + ": ";
         if (!utf8_is_valid(line)) return Status::error(where + "invalid UTF-8");
-        const std::vector<std::string> c = cells_of(line);
+        const std::vector<std::string> c = split_tabs(line);
         if (c.size() != 7) return Status::error(where + "expected 7 tab-separated columns, found " + std::to_string(c.size()));
         Phrase p;
         p.kind = c[0];

@@ -1,5 +1,7 @@
 #include "io/published_models.h"
 
+#include "core/tsv.h"
+
 #include <cctype>
 #include <sstream>
 #include <vector>
@@ -7,14 +9,6 @@
 namespace attn {
 
 namespace {
-
-std::vector<std::string> split_tabs(const std::string & line) {
-    std::vector<std::string> cells;
-    size_t start = 0;
-    for (size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) cells.push_back(line.substr(start, tab - start));
-    cells.push_back(line.substr(start));
-    return cells;
-}
 
 bool is_sha256(const std::string & s) {
     if (s.size() != 64) return false;

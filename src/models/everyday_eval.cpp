@@ -1,5 +1,6 @@
 #include "models/everyday_eval.h"
 
+#include "core/tsv.h"
 #include "text/bleu.h"
 #include "text/chrf.h"
 
@@ -17,10 +18,7 @@ Status load_everyday(const std::string & path, const std::string & target_langua
     out->clear();
     std::string line;
     for (int number = 1; std::getline(f, line); number++) {
-        std::vector<std::string> cells;
-        size_t start = 0;
-        for (size_t tab; (tab = line.find('\t', start)) != std::string::npos; start = tab + 1) cells.push_back(line.substr(start, tab - start));
-        cells.push_back(line.substr(start));
+        const std::vector<std::string> cells = split_tabs(line);
         bool empty_cell = false;
         for (const std::string & c : cells) empty_cell = empty_cell || c.empty();
         if (cells.size() != 7 || empty_cell)
