@@ -58,6 +58,11 @@ window.attnStarted = () => {
   startSentenceBridge();
   startImageInputs();
   startScreenReaderText();
+  // The theme follows the browser's (prefers-color-scheme), now and when it changes.
+  const light = matchMedia('(prefers-color-scheme: light)');
+  const follow = () => Module.ccall('attn_set_light_theme', null, ['number'], [light.matches ? 1 : 0]);
+  light.addEventListener('change', follow);
+  follow();
   if (window.attnShareStart) window.attnShareStart();  // URL state, embed mode, host API (embed.js)
 };
 

@@ -65,6 +65,12 @@ bool App::frame() {
         m_state.idle_frames++;
         return keep_running;
     }
+    if (m_state.light_theme != m_light_theme) {
+        m_light_theme = m_state.light_theme;
+        apply_theme(m_platform.dpi_scale(), m_light_theme ? Theme::Light : Theme::Dark);
+        const ImVec4 bg = theme::background();
+        m_platform.set_clear_color(bg.x, bg.y, bg.z);
+    }
     m_platform.begin_frame();
     m_translator.update(m_state, ImGui::GetTime());
     m_compare.update(m_state, m_translator, ImGui::GetTime());

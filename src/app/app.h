@@ -52,6 +52,7 @@ private:
     ImageRunner m_images;
     static constexpr int kSettleFrames = 4;  // drawn after the last input, so ImGui settles (hover, popups)
     int m_busy_frames = 0;  // frames still to draw after the last input or work
+    bool m_light_theme = false;  // the theme applied, so a change applies once
     bool m_force_draw = false;
 };
 

@@ -111,6 +111,12 @@ EMSCRIPTEN_KEEPALIVE const char * attn_reader_json() {
     return copy.c_str();
 }
 
+// The light or dark theme: the page follows the browser's prefers-color-scheme (web/app.js).
+EMSCRIPTEN_KEEPALIVE void attn_set_light_theme(int light) {
+    g_app.state().light_theme = light != 0;
+    g_app.request_frames();  // an idle app draws nothing until told
+}
+
 // Selects an attention map: kind 0 encoder self, 1 decoder self, 2 cross; head -1 = mean.
 // Translates again at once, so the step-through has the new head's Q, K and V.
 EMSCRIPTEN_KEEPALIVE void attn_select(int kind, int layer, int head, int query) {

@@ -35,7 +35,8 @@ public:
     // redrawing an unchanged screen). On the web the browser paces frames, so it returns at once.
     void wait_events(double timeout_seconds);
     void begin_frame();
-    void end_frame();  // renders ImGui and presents
+    void end_frame();  // renders ImGui and presents, over the clear colour
+    void set_clear_color(float r, float g, float b) { m_clear[0] = r, m_clear[1] = g, m_clear[2] = b; }
     // The WebGL context was lost (the page's webglcontextlost): the renderer's buffers, program
     // and font texture died with it. Stops the renderer while deleting is silent (a lost context
     // ignores every call; after the restore WebGL would warn about objects of another context);
@@ -63,6 +64,7 @@ private:
     SDL_Window * m_window = nullptr;
     void * m_gl_context = nullptr;
     bool m_capture = false;
+    float m_clear[3] = {0.11f, 0.12f, 0.14f};  // the page behind the windows (ui/theme.h)
     bool m_renderer_up = false;  // ImGui's OpenGL3 backend is initialised on a live context
     FramePixels m_captured;
     std::vector<std::string> m_dropped;

@@ -148,7 +148,7 @@ void Platform::end_frame() {
     const int w = int(io.DisplaySize.x * io.DisplayFramebufferScale.x);
     const int h = int(io.DisplaySize.y * io.DisplayFramebufferScale.y);
     glViewport(0, 0, w, h);
-    glClearColor(0.11f, 0.12f, 0.14f, 1.0f);
+    glClearColor(m_clear[0], m_clear[1], m_clear[2], 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 

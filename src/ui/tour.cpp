@@ -318,7 +318,7 @@ void draw_tour(AppState & s) {
         if (measured.empty()) {
             ImGui::TextDisabled("%s", tr("Measuring on the model you see…"));
         } else {
-            ImGui::TextColored(holds ? theme::kHolds : theme::kFails, "%s", measured.c_str());
+            ImGui::TextColored(holds ? theme::text().holds : theme::text().fails, "%s", measured.c_str());
             if (!holds)
                 ImGui::TextDisabled("%s", tr("On what you see now the claim comes out differently: that is worth a look, "
                                              "not a reason to hide it."));

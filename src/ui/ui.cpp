@@ -47,6 +47,7 @@ static void draw_main_menu_bar(AppState & s) {
         ImGui::MenuItem(tr_id("Image: where a CNN looks", "image"), nullptr, &s.show_image);
         ImGui::MenuItem(tr_id("About", "about"), nullptr, &s.show_about);
         ImGui::Separator();
+        ImGui::MenuItem(tr_id("Light theme", "light"), nullptr, &s.light_theme);
         if (ImGui::BeginMenu(tr_id("Attention colours", "palette"))) {
             if (ImGui::MenuItem(tr("Viridis (readable with colour blindness)"), nullptr, s.attention_palette == AttentionPalette::Viridis))
                 s.attention_palette = AttentionPalette::Viridis;

@@ -148,35 +148,39 @@ Srgb srgb(ImVec4 c) { return {255.0 * c.x, 255.0 * c.y, 255.0 * c.z}; }
 
 TEST(Theme, EveryTextColourReachesAaContrastOnEveryBackground) {
     ImGui::CreateContext();
-    apply_theme(1.0f);
-    const ImGuiStyle & st = ImGui::GetStyle();
-    const ImVec4 window = over(st.Colors[ImGuiCol_WindowBg], ImVec4(0, 0, 0, 1));  // the canvas is cleared to black
-    const struct {
-        const char * name;
-        ImVec4 color;
-    } backgrounds[] = {
-        {"window", window},
-        {"popup", over(st.Colors[ImGuiCol_PopupBg], ImVec4(0, 0, 0, 1))},
-        {"frame", over(st.Colors[ImGuiCol_FrameBg], window)},
-        {"button", over(st.Colors[ImGuiCol_Button], window)},
-        {"header", over(st.Colors[ImGuiCol_Header], window)},
-        {"title", over(st.Colors[ImGuiCol_TitleBgActive], window)},
-    };
-    std::vector<theme::NamedColor> texts = {{"text", st.Colors[ImGuiCol_Text]}, {"dimmed text", st.Colors[ImGuiCol_TextDisabled]}};
-    for (const theme::NamedColor & c : theme::text_colors()) texts.push_back(c);
-    for (const auto & t : texts) {
-        std::printf("%-12s", t.name);
-        for (const auto & b : backgrounds) {
-            const double ratio = contrast_ratio(srgb(over(t.color, b.color)), srgb(b.color));
-            std::printf("  %s %.1f", b.name, ratio);
-            // Buttons, headers and title bars carry the plain text colour only; every other text
-            // colour sits on windows, popups and input frames.
-            const bool plain = std::string(t.name) == "text";
-            const bool where_drawn = plain || std::string(b.name) == "window" || std::string(b.name) == "popup" ||
-                                     std::string(b.name) == "frame";
-            if (where_drawn) EXPECT_GE(ratio, 4.5) << t.name << " on " << b.name;
+    for (Theme theme : kThemes) {
+        apply_theme(1.0f, theme);
+        const ImGuiStyle & st = ImGui::GetStyle();
+        const ImVec4 page = theme::background();
+        const ImVec4 window = over(st.Colors[ImGuiCol_WindowBg], page);
+        const struct {
+            const char * name;
+            ImVec4 color;
+        } backgrounds[] = {
+            {"window", window},
+            {"popup", over(st.Colors[ImGuiCol_PopupBg], page)},
+            {"frame", over(st.Colors[ImGuiCol_FrameBg], window)},
+            {"button", over(st.Colors[ImGuiCol_Button], window)},
+            {"header", over(st.Colors[ImGuiCol_Header], window)},
+            {"title", over(st.Colors[ImGuiCol_TitleBgActive], page)},
+        };
+        std::vector<theme::NamedColor> texts = {{"text", st.Colors[ImGuiCol_Text]}, {"dimmed text", st.Colors[ImGuiCol_TextDisabled]}};
+        for (const theme::NamedColor & c : theme::text_colors(theme)) texts.push_back(c);
+        std::printf("%s theme\n", theme_id(theme));
+        for (const auto & t : texts) {
+            std::printf("  %-12s", t.name);
+            for (const auto & b : backgrounds) {
+                const double ratio = contrast_ratio(srgb(over(t.color, b.color)), srgb(b.color));
+                std::printf("  %s %.1f", b.name, ratio);
+                // Buttons, headers and title bars carry the plain text colour only; every other text
+                // colour sits on windows, popups and input frames.
+                const bool plain = std::string(t.name) == "text";
+                const bool where_drawn = plain || std::string(b.name) == "window" || std::string(b.name) == "popup" ||
+                                         std::string(b.name) == "frame";
+                if (where_drawn) EXPECT_GE(ratio, 4.5) << theme_id(theme) << ": " << t.name << " on " << b.name;
+            }
+            std::printf("\n");
         }
-        std::printf("\n");
     }
     ImGui::DestroyContext();
 }

@@ -21,7 +21,6 @@ namespace attn {
 
 namespace {
 
-const ImVec4 kUnknown = theme::kWarning;
 
 void sentence_box(AppState & s) {
     ImGui::TextUnformatted(tr("Type an English sentence:"));
@@ -42,7 +41,7 @@ void sentence_box(AppState & s) {
     const ImVec2 mn = ImGui::GetItemRectMin(), mx = ImGui::GetItemRectMax();
     s.sentence_rect = {mn.x, mn.y, mx.x - mn.x, mx.y - mn.y};
     if (s.sentence_was_truncated)
-        ImGui::TextColored(kUnknown, tr("The text was cut to %zu characters, the most the playground accepts."),
+        ImGui::TextColored(theme::text().warning, tr("The text was cut to %zu characters, the most the playground accepts."),
                            AppState::kMaxSentenceChars);
 }
 
@@ -91,7 +90,7 @@ void source_words_with_pieces(const AppState & s) {
     dim_text_wrapped(tr("Model input (hover a word for the pieces the model reads):"));
     for (size_t i = 0; i < w.unknown.size(); i++) {
         if (i) same_line_if_fits(ImGui::CalcTextSize(w.encoder_tokens[i].c_str()).x);  // the words start on a line of their own
-        if (w.unknown[i]) ImGui::TextColored(kUnknown, "%s", w.encoder_tokens[i].c_str());
+        if (w.unknown[i]) ImGui::TextColored(theme::text().warning, "%s", w.encoder_tokens[i].c_str());
         else ImGui::TextUnformatted(w.encoder_tokens[i].c_str());
         if (ImGui::IsItemHovered()) {
             const std::string pieces = pieces_of(t.encoder_tokens, t.encoder_word_of, int(i));
@@ -109,7 +108,7 @@ void source_words_of_vocabulary(const AppState & s) {
     for (size_t i = 0; i < t.unknown.size(); i++) {
         same_line_if_fits(ImGui::CalcTextSize(t.encoder_tokens[i].c_str()).x);
         if (t.unknown[i]) {
-            ImGui::TextColored(kUnknown, "%s", t.encoder_tokens[i].c_str());
+            ImGui::TextColored(theme::text().warning, "%s", t.encoder_tokens[i].c_str());
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Not in this model's vocabulary: it reads <unk> here."));
             unknown++;
         } else {
@@ -128,8 +127,8 @@ void source_words(const AppState & s) {
     ImGui::PushTextWrapPos(0.0f);  // notices are whole sentences: wrap at the window's edge
     for (const TranslationState::Notice & n : t.notices) {
         const std::string text = tr_message(n.message);
-        if (n.sentence > 0) ImGui::TextColored(kUnknown, tr("Sentence %d: %s"), n.sentence, text.c_str());
-        else ImGui::TextColored(kUnknown, "%s", text.c_str());
+        if (n.sentence > 0) ImGui::TextColored(theme::text().warning, tr("Sentence %d: %s"), n.sentence, text.c_str());
+        else ImGui::TextColored(theme::text().warning, "%s", text.c_str());
     }
     ImGui::PopTextWrapPos();
 }
@@ -238,7 +237,7 @@ void draw_panel_translate(AppState & s) {
         ImGui::TextWrapped("%s", tr_message(s.translator_loading).c_str());
         if (s.translator_progress >= 0) ImGui::ProgressBar(s.translator_progress, ImVec2(-FLT_MIN, 0));
     }
-    if (!t.error.empty()) ImGui::TextColored(kUnknown, "%s", tr_message(t.error).c_str());
+    if (!t.error.empty()) ImGui::TextColored(theme::text().warning, "%s", tr_message(t.error).c_str());
     if (s.translator_can_retry && ImGui::Button(tr("Try the download again"))) s.translator_retry_requested = true;
     if (t.ready) {
         source_words(s);

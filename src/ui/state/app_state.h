@@ -97,6 +97,8 @@ struct AppState {
     // The attention colour scale (ui/widgets/color_scale.h): viridis, which stays readable for
     // colour-blind readers, or the earlier Blues; chosen in the View menu.
     AttentionPalette attention_palette = AttentionPalette::Viridis;
+    // The light theme (ui/theme.h): the View menu, or the browser's prefers-color-scheme.
+    bool light_theme = false;
 
     // Input. Capped because a pasted book must not freeze the UI or the models; the cap is shown.
     // Pasted paragraphs are split into sentences, each within the model's own limit.

@@ -28,9 +28,9 @@ int wrapped_rows(const std::vector<std::string> & tokens, float width) {
 } // namespace
 
 ImVec4 probability_color(float p) {
-    if (p >= 0.8f) return theme::kSure;
-    if (p >= 0.5f) return theme::kUnsure;
-    return theme::kDoubtful;
+    if (p >= 0.8f) return theme::text().sure;
+    if (p >= 0.5f) return theme::text().unsure;
+    return theme::text().doubtful;
 }
 
 void draw_token_probabilities(const char * id, const std::vector<std::string> & tokens,

@@ -44,7 +44,7 @@ void draw_view_caveat(AttentionView v, bool caveat) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(taxonomy_line(v)));
     if (caveat && v != AttentionView::GradCam) {
-        ImGui::PushStyleColor(ImGuiCol_Text, theme::kCaveat);
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::text().caveat);
         ImGui::TextUnformatted(tr("Attention weights show where the model looked, not why it decided: they are not an explanation."));
         ImGui::PopStyleColor();
     }
