@@ -50,10 +50,13 @@ ReaderSection attention_section(const AppState & s) {
     const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &storage);
     const AttentionAxes axes = attention_axes(t, a.kind);
     if (!m.values || !axes.rows || !axes.cols) return r;
-    for (int row = 0; row < m.rows; row++) {
-        const std::string query = size_t(row) < axes.rows->size() ? (*axes.rows)[size_t(row)] : "?";
-        r.lines.push_back(query + ": " + top_attended(m.values + size_t(row) * size_t(m.cols), m.cols, *axes.cols, 3));
-    }
+    auto label = [](const std::vector<std::string> & v, int i) { return size_t(i) < v.size() ? v[size_t(i)] : std::string("?"); };
+    if (a.highlight_row >= 0 && a.highlight_row < m.rows && a.highlight_col >= 0 && a.highlight_col < m.cols)
+        r.lines.push_back(printf_string(tr("Selected cell: %s → %s: %.2f"), label(*axes.rows, a.highlight_row).c_str(),
+                                        label(*axes.cols, a.highlight_col).c_str(),
+                                        double(m.values[size_t(a.highlight_row) * size_t(m.cols) + size_t(a.highlight_col)])));
+    for (int row = 0; row < m.rows; row++)
+        r.lines.push_back(label(*axes.rows, row) + ": " + top_attended(m.values + size_t(row) * size_t(m.cols), m.cols, *axes.cols, 3));
     return r;
 }
 

@@ -2,9 +2,11 @@
 // translator: the translation, and for the map on screen the three words each output word
 // attends to most, in the interface language; it follows a change of sentence and of head.
 #include "app/runners/translation_runner.h"
+#include "headless_ui.h"
 #include "ui/screen_reader.h"
 
 #include <gtest/gtest.h>
+#include <imgui_internal.h>  // the heatmap's window and ID, to give it the keyboard focus
 
 namespace attn {
 namespace {
@@ -70,6 +72,64 @@ TEST(ScreenReader, SaysTheTranslationAndWhereEachWordLooked) {
     set_ui_language(UiLanguage::English);
     EXPECT_NE(text.find("翻譯結果：" + s.translation.display), std::string::npos) << text;
     EXPECT_NE(text.find("每個字看向哪裡："), std::string::npos) << text;
+}
+
+// The keyboard: with the heatmap focused, the arrow keys move a cell cursor (the text names the
+// cell and its weight), and Enter opens the cursor's row in the step-through.
+TEST(ScreenReader, KeyboardCursorOverTheHeatmap) {
+    AppState s;
+    TranslationRunner translations;
+    translations.load(ATTN_BUILD_ASSETS_DIR, s);
+    s.model = 1;
+    s.attention.kind = AttentionKind::DecoderSelf;
+    s.attention.layer = 2;
+    s.attention.head = 1;
+    s.set_sentence("we are watching a movie .", false);
+    translations.run(s);
+    ASSERT_TRUE(s.translation.ready);
+    s.show_translate = s.show_architecture = s.show_compare = s.show_image = s.show_about = false;
+    s.show_attention = true;
+    s.show_step = false;
+
+    HeadlessUi ui;
+    ImGuiIO & io = ImGui::GetIO();
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    for (int k = 0; k < ImGuiKey_COUNT; k++)
+        io.KeyMap[k] = 10 + k;  // every key an index of its own (no platform backend here)
+    ui.frames(s, 3);
+    ImGuiWindow * heat = nullptr;
+    for (ImGuiWindow * w : ImGui::GetCurrentContext()->Windows)
+        if (std::string(w->Name).find("/##heat_") != std::string::npos) heat = w;
+    ASSERT_NE(heat, nullptr);
+    const ImGuiID id = heat->GetID("##heatmap");
+    auto press = [&](ImGuiKey key) {  // a frame with the key down while the map has the focus, then one with it up
+        for (bool down : {true, false}) {
+            io.KeysDown[io.KeyMap[key]] = down;
+            io.DeltaTime = 1.0f / 60.0f;
+            ImGui::NewFrame();
+            ImGui::SetFocusID(id, heat);
+            draw_ui(s);
+            ImGui::Render();
+        }
+    };
+    press(ImGuiKey_DownArrow);  // the cursor appears at the first cell
+    EXPECT_EQ(s.attention.highlight_row, 0);
+    EXPECT_EQ(s.attention.highlight_col, 0);
+    press(ImGuiKey_DownArrow);
+    press(ImGuiKey_DownArrow);
+    press(ImGuiKey_RightArrow);
+    EXPECT_EQ(s.attention.highlight_row, 2);
+    EXPECT_EQ(s.attention.highlight_col, 1);
+    for (int i = 0; i < 50; i++) press(ImGuiKey_RightArrow);  // stops at the last column
+    const int cols = int(s.translation.outputs.size());  // decoder self-attention: <s> and the outputs but the last
+    EXPECT_EQ(s.attention.highlight_col, cols - 1);
+    std::string text = all_lines(screen_reader_text(s));
+    EXPECT_NE(text.find("Selected cell: "), std::string::npos) << text;
+    press(ImGuiKey_Enter);  // the row in the step-through
+    EXPECT_TRUE(s.show_step);
+    EXPECT_EQ(s.attention.query, 2);
+    text = all_lines(screen_reader_text(s));
+    EXPECT_NE(text.find("(row 2) over "), std::string::npos) << text;
 }
 
 } // namespace

@@ -90,6 +90,8 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
     o.show_values = o.cell >= 30.0f;
     o.highlight_row = a.highlight_row;
     o.highlight_col = a.highlight_col;
+    o.cursor_row = a.highlight_row;
+    o.cursor_col = a.highlight_col;
     o.causal_mask = a.kind == AttentionKind::DecoderSelf;
     const bool gold = a.kind == AttentionKind::Cross && !t.gold_sure.empty();
     if (gold && a.show_gold) {
@@ -103,17 +105,29 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
     const float vx0 = std::max(clip_min.x, r.grid_x), vy0 = std::max(clip_min.y, r.grid_y);
     const float vx1 = std::min(clip_max.x, r.grid_x + s.heatmap_rect.w), vy1 = std::min(clip_max.y, r.grid_y + s.heatmap_rect.h);
     s.heatmap_visible = {vx0, vy0, std::max(0.0f, vx1 - vx0), std::max(0.0f, vy1 - vy0)};
+    // The step-through follows a picked row (its first piece in the words view).
+    auto follow_row = [&](int row) {
+        const TranslationState & p = s.translation;
+        if (&t == &p) a.query = row;
+        else if (a.kind == AttentionKind::EncoderSelf) a.query = first_piece(p.encoder_word_of, row);
+        else if (a.kind == AttentionKind::Cross) a.query = first_piece(p.output_word_of, row);
+        else a.query = row == 0 ? 0 : first_piece(p.output_word_of, row - 1) + 1;  // after <s>
+    };
     if (r.clicked_row >= 0 || r.clicked_col >= 0) {
         if (r.clicked_row >= 0 && r.clicked_col < 0) a.highlight_row = a.highlight_row == r.clicked_row ? -1 : r.clicked_row;
         else if (r.clicked_col >= 0 && r.clicked_row < 0) a.highlight_col = a.highlight_col == r.clicked_col ? -1 : r.clicked_col;
         else { a.highlight_row = r.clicked_row; a.highlight_col = -1; }
-        if (r.clicked_row >= 0) {  // the step-through follows the clicked row
-            const TranslationState & p = s.translation;
-            if (&t == &p) a.query = r.clicked_row;
-            else if (a.kind == AttentionKind::EncoderSelf) a.query = first_piece(p.encoder_word_of, r.clicked_row);
-            else if (a.kind == AttentionKind::Cross) a.query = first_piece(p.output_word_of, r.clicked_row);
-            else a.query = r.clicked_row == 0 ? 0 : first_piece(p.output_word_of, r.clicked_row - 1) + 1;  // after <s>
-        }
+        if (r.clicked_row >= 0) follow_row(r.clicked_row);
+    }
+    // The keyboard's cell cursor: the arrows move it from the top-left cell, Enter opens its row
+    // in the step-through. The screen-reader text says which cell it is on.
+    if (r.key_rows || r.key_cols) {
+        a.highlight_row = std::clamp(std::max(a.highlight_row, 0) + (a.highlight_row < 0 ? 0 : r.key_rows), 0, m.rows - 1);
+        a.highlight_col = std::clamp(std::max(a.highlight_col, 0) + (a.highlight_col < 0 ? 0 : r.key_cols), 0, m.cols - 1);
+    }
+    if (r.key_pick && a.highlight_row >= 0) {
+        follow_row(a.highlight_row);
+        s.show_step = true;
     }
     draw_color_legend("##legend", 240);
     if (a.kind == AttentionKind::Cross) {

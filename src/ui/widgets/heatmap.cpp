@@ -293,10 +293,20 @@ HeatmapResult draw_heatmap(const char * id, const float * values, int rows, int 
     const Layout L = compute_layout(rows, cols, row_labels, col_labels, options);
     const ImGuiIO & io = ImGui::GetIO();
     const bool clicked = ImGui::InvisibleButton(id, L.size);
+    const bool focused = ImGui::IsItemFocused();
+    auto pressed = [](ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); };
+    const bool key_pick = focused && (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_Space) || pressed(ImGuiKey_KeyPadEnter));
     const Hit hover = ImGui::IsItemHovered() ? hit_test(L, io.MousePos, rows, cols) : Hit{};
     // A click reports where the press began: a pointer that drifts before release still means it.
-    const Hit click = clicked ? hit_test(L, io.MouseClickedPos[0], rows, cols) : Hit{};
+    const Hit click = clicked && !key_pick ? hit_test(L, io.MouseClickedPos[0], rows, cols) : Hit{};
     res = {hover.row, hover.col, click.row, click.col, L.grid.x, L.grid.y, L.cell};
+    res.focused = focused;
+    res.key_pick = key_pick;
+    if (focused) {
+        res.key_rows = int(pressed(ImGuiKey_DownArrow)) - int(pressed(ImGuiKey_UpArrow));
+        res.key_cols = int(pressed(ImGuiKey_RightArrow)) - int(pressed(ImGuiKey_LeftArrow));
+        if (res.key_rows || res.key_cols) ImGui::NavMoveRequestCancel();  // the arrows move the cursor, not the focus
+    }
     if (!ImGui::IsItemVisible()) return res;
 
     // A hovered label lights its row or column; otherwise the caller's highlight does.
@@ -312,6 +322,8 @@ HeatmapResult draw_heatmap(const char * id, const float * values, int rows, int 
     draw_gold_links(dl, L, rows, cols, options.gold_possible, 1.0f, 2.0f);
     if (options.show_values) draw_cell_values(dl, L, values, rows, cols, tint);
     if (hover.row >= 0 && hover.col >= 0) draw_hovered_cell(dl, L, values, cols, hover, row_labels, col_labels, tint);
+    else if (focused && options.cursor_row >= 0 && options.cursor_row < rows && options.cursor_col >= 0 && options.cursor_col < cols)
+        draw_hovered_cell(dl, L, values, cols, Hit{options.cursor_row, options.cursor_col}, row_labels, col_labels, tint);
     return res;
 }
 

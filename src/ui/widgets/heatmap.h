@@ -19,6 +19,7 @@ struct HeatmapOptions {
     const std::vector<std::pair<int, int>> * gold_sure = nullptr;      // (row, col) links: thick outlines
     const std::vector<std::pair<int, int>> * gold_possible = nullptr;  // (row, col) links: thin inset outlines
     bool show_values = false;                     // print the weight in each cell when cells are big enough
+    int cursor_row = -1, cursor_col = -1;         // the keyboard's cell: outlined, its weight shown, while focused
 };
 
 // A label hit reports only its axis (the other stays -1); a cell hit reports both.
@@ -26,6 +27,12 @@ struct HeatmapResult {
     int hovered_row = -1, hovered_col = -1;
     int clicked_row = -1, clicked_col = -1;
     float grid_x = 0, grid_y = 0, cell = 0;  // the cell grid's top-left (screen px) and cell size
+    // The keyboard, while the map has ImGui's keyboard focus: the arrow keys move a cell cursor
+    // (−1, 0 or +1 rows and columns; they no longer move the focus away), Enter or Space picks
+    // the cursor's row. The caller keeps the cursor (HeatmapOptions::cursor_*).
+    bool focused = false;
+    int key_rows = 0, key_cols = 0;
+    bool key_pick = false;
 };
 
 // values: rows × cols, row-major. Labels missing from the vectors are shown as their index.
