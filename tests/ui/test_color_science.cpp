@@ -126,7 +126,9 @@ TEST(ColorScales, LegendStepsStayApartForColourBlindReaders) {
         for (Deficiency d : kDeficiencies) {
             const double seen = smallest_step(s.scale, s.lo, s.hi, 9, &d);
             std::printf(", %s %.1f", deficiency_name(d), seen);
-            if (s.must_pass) EXPECT_GE(seen, kLegendStep) << s.name << " under " << deficiency_name(d);
+            if (s.must_pass) {
+                EXPECT_GE(seen, kLegendStep) << s.name << " under " << deficiency_name(d);
+            }
         }
         std::printf("\n");
     }
@@ -177,7 +179,9 @@ TEST(Theme, EveryTextColourReachesAaContrastOnEveryBackground) {
                 const bool plain = std::string(t.name) == "text";
                 const bool where_drawn = plain || std::string(b.name) == "window" || std::string(b.name) == "popup" ||
                                          std::string(b.name) == "frame";
-                if (where_drawn) EXPECT_GE(ratio, 4.5) << theme_id(theme) << ": " << t.name << " on " << b.name;
+                if (where_drawn) {
+                    EXPECT_GE(ratio, 4.5) << theme_id(theme) << ": " << t.name << " on " << b.name;
+                }
             }
             std::printf("\n");
         }
