@@ -129,7 +129,7 @@ std::vector<ReaderSection> screen_reader_text(const AppState & s) {
     std::vector<ReaderSection> out;
     const bool embed = s.share.embed;
     const std::string & panel = s.share.panel;
-    const bool translating = !embed || (panel != "image" && panel != "about");
+    const bool translating = s.share.shows_translation();
     if (translating) out.push_back(translation_section(s));
     if (translating && s.translation.ready) out.push_back(attention_section(s));
     if ((embed ? panel == "step" : s.show_step) && s.translation.ready) out.push_back(step_section(s));

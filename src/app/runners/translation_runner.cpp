@@ -1,6 +1,7 @@
 #include "app/runners/translation_runner.h"
 
 #include "core/clock.h"
+#include "core/tsv.h"
 #include "corpus/aligned_text.h"
 #include "corpus/lexicon.h"
 #include "models/model_file.h"
@@ -12,7 +13,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 namespace attn {
 
@@ -22,21 +22,13 @@ const char * const kModelFiles[] = {"en-zh_TW.safetensors", "en-de.safetensors"}
 const char * const kModelNames[] = {N_("English → 中文 (台灣)"), N_("English → Deutsch")};  // shown through tr()
 const char * const kSiteModelsFolder = "models/";  // on the web, beside index.html
 
-std::vector<std::string> split_tab(const std::string & line) {
-    std::vector<std::string> cells;
-    std::stringstream ss(line);
-    std::string cell;
-    while (std::getline(ss, cell, '\t')) cells.push_back(cell);
-    return cells;
-}
-
 // assets/examples.tsv: tag, English, zh_TW, de, zh alignment, de alignment (scripts/make-examples).
 std::vector<ExampleSentence> load_examples(const std::string & path) {
     std::vector<ExampleSentence> out;
     std::ifstream f(path);
     std::string line;
     while (std::getline(f, line)) {
-        const auto c = split_tab(line);
+        const auto c = split_tabs(line);
         if (c.size() != 6) continue;
         out.push_back({c[0], c[1], {c[2], c[3]}, {c[4], c[5]}});
     }
@@ -236,7 +228,7 @@ const Translator * TranslationRunner::current(const AppState & state) const {
 void TranslationRunner::update(AppState & state, double now) {
     // An embedded panel that shows no translation (a figure of the Image panel, About) fetches
     // and loads no translator: a tutorial page with several embeds pays only for what each shows.
-    if (state.share.embed && (state.share.panel == "image" || state.share.panel == "about")) return;
+    if (!state.share.shows_translation()) return;
     refresh_backend_status(state);
     // WebGL2 selected but gone (context lost, or restored from a link on a browser without it):
     // switch now, with the notice, rather than at the next edit.
