@@ -80,7 +80,8 @@
 
   // ---- Host-page API (postMessage) -------------------------------------------------------------
   const kinds = ['encoder', 'decoder', 'cross'];
-  const panels = ['translate', 'attention', 'step', 'architecture', 'compare', 'image', 'about'];
+  const panels = ['translate', 'attention', 'step', 'architecture', 'compare', 'image', 'train', 'about'];
+  const trainCommands = ['start', 'pause', 'step', 'reset'];
   const languages = ['en', 'zh-TW'];
   const isInt = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
   const kMaxSentence = 3000;  // UTF-16 units; the app caps the text at 1,500 characters anyway
@@ -92,6 +93,11 @@
       sentence: s.sentence, model: s.models[s.model], ready: s.ready, error: s.error, translation: s.translation,
       source: s.source, outputs: s.outputs, selection: s.selection, map: s.map, panel: s.share.panel, url: s.share.url,
       link_message: s.share.link_message, ui_language: s.ui_language,
+      train: {
+        running: s.train.running, started: s.train.started, finished: s.train.finished, step: s.train.step, loss: s.train.loss,
+        heldout_exact_match: s.train.heldout_exact_match, attention_follows_task: s.train.attention_follows_task,
+        steps_per_second: s.train.steps_per_second, message: s.train.message,
+      },
     };
   }
   const toParent = (message) => {
@@ -129,6 +135,10 @@
         if (embedded) applyFragment(`panel=${msg.name}`);  // the frame's one panel becomes this one
         else window.attnShowPanel(msg.name, true);
         return null;
+      case 'attn:train':
+        if (!trainCommands.includes(msg.command)) return `command must be one of ${trainCommands.join(', ')}`;
+        if (!call('attn_train_command', 'number', ['string'], [msg.command])) return 'the app did not take the command';
+        return null;
       case 'attn:getState':
         reply({ type: 'attn:state', ...statePayload() });
         return null;
@@ -144,7 +154,7 @@
         return null;
       }
       default:
-        return `unknown message type "${String(msg.type).slice(0, 40)}" (attn:setSentence, attn:select, attn:showPanel, attn:setLanguage, attn:getState, attn:export)`;
+        return `unknown message type "${String(msg.type).slice(0, 40)}" (attn:setSentence, attn:select, attn:showPanel, attn:setLanguage, attn:getState, attn:export, attn:train)`;
     }
   }
 

@@ -1,5 +1,7 @@
 #include "app/app.h"
 
+#include "core/clock.h"
+#include "platform/saved_runs.h"
 #include "ui/fonts.h"
 #include "ui/i18n.h"
 #include "ui/theme.h"
@@ -35,6 +37,7 @@ bool App::init(const AppOptions & opts) {
     m_translator.load(assets, m_state);
     m_compare.set_assets_dir(assets);  // its models load when the Compare panel first opens
     m_images.set_assets_dir(assets);   // and the CNNs when the Image panel does
+    open_saved_runs(opts.saved_runs_dir);  // the Train panel's run from an earlier visit
     m_state.gl_renderer = m_platform.gl_renderer();
     m_state.gl_version = m_platform.gl_version();
     return true;
@@ -56,7 +59,7 @@ bool App::frame() {
     bool keep_running = m_platform.poll_events(&had_events);
     for (const std::string & path : m_platform.take_dropped_files()) m_images.upload_file(m_state, path);
     const bool work = had_events || m_state.translate_requested || m_state.sentence_set_from_outside || m_compare.busy(m_state) ||
-                      m_images.busy(m_state) || !m_state.translator_loading.empty() ||  // a download to follow
+                      m_images.busy(m_state) || m_train.busy(m_state) || !m_state.translator_loading.empty() ||  // a download to follow
                       m_state.translator_retry_requested;
     // A few frames after the last input let ImGui settle (hover states, closing popups).
     m_busy_frames = work ? kSettleFrames : m_busy_frames - 1;
@@ -71,13 +74,16 @@ bool App::frame() {
         const ImVec4 bg = theme::background();
         m_platform.set_clear_color(bg.x, bg.y, bg.z);
     }
+    const double frame_start = now_ms();
     m_platform.begin_frame();
+    m_train.update(m_state, now_ms() / 1000.0, m_other_work_ms);
     m_translator.update(m_state, ImGui::GetTime());
     m_compare.update(m_state, m_translator, ImGui::GetTime());
     m_images.update(m_state);
     m_state.sentence_rect = m_state.heatmap_rect = m_state.heatmap_visible = m_state.image_measure_rect = {};
     draw_ui(m_state);
     m_platform.end_frame();
+    m_other_work_ms = ms_since(frame_start) - m_train.last_slice_ms();
     m_state.frame_count++;
     return keep_running;
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include "app/runners/compare_runner.h"
 #include "app/runners/image_runner.h"
+#include "app/runners/train_runner.h"
 #include "app/runners/translation_runner.h"
 #include "platform/platform.h"
 #include "ui/state/app_state.h"
@@ -15,6 +16,7 @@ namespace attn {
 struct AppOptions {
     PlatformConfig platform;
     std::string assets_dir;  // empty: default_assets_dir()
+    std::string saved_runs_dir;  // natively, where the Train panel keeps its run (empty: nowhere); the web uses IndexedDB
 };
 
 // "/assets" on the web (preloaded into MEMFS); natively $ATTN_ASSETS, else the build tree's copy.
@@ -34,6 +36,7 @@ public:
     TranslationRunner & translator() { return m_translator; }
     CompareRunner & comparer() { return m_compare; }
     ImageRunner & images() { return m_images; }
+    TrainRunner & trainer() { return m_train; }
     void set_always_draw(bool on) { m_force_draw = on; }  // screenshots and render tests draw every frame
     // Draws the next few frames even without input: the host changed the state (a window opened or
     // closed through the host API) and the screen must follow.
@@ -50,6 +53,8 @@ private:
     TranslationRunner m_translator;
     CompareRunner m_compare;
     ImageRunner m_images;
+    TrainRunner m_train;
+    double m_other_work_ms = 0;  // the last drawn frame's time outside training (TrainRunner's slice)
     static constexpr int kSettleFrames = 4;  // drawn after the last input, so ImGui settles (hover, popups)
     int m_busy_frames = 0;  // frames still to draw after the last input or work
     bool m_light_theme = false;  // the theme applied, so a change applies once

@@ -29,7 +29,8 @@ static void usage() {
               "  --link FRAGMENT    open a shared link's view (the part after '#', e.g. \"panel=step&layer=1\");\n"
               "                     applied after the options above\n"
               "  --embed            embed mode: no menu bar, only the link's panel (default attention)\n"
-              "  --lang L           interface language: en or zh-TW (default: from LANG)");
+              "  --lang L           interface language: en or zh-TW (default: from LANG)\n"
+              "  --saved-runs DIR   keep the Train panel's run in DIR, and offer to resume one found there");
 }
 
 int main(int argc, char ** argv) {
@@ -64,6 +65,7 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--link") && has_value) link = argv[++i];
         else if (!std::strcmp(a, "--embed")) embed = true;
         else if (!std::strcmp(a, "--lang") && has_value) lang = argv[++i];
+        else if (!std::strcmp(a, "--saved-runs") && has_value) opts.saved_runs_dir = argv[++i];
         else { usage(); return std::strcmp(a, "--help") ? 2 : 0; }
     }
     if (!screenshot.empty() && max_frames <= 0) {

@@ -176,6 +176,19 @@ EMSCRIPTEN_KEEPALIVE int attn_show_panel(const char * name, int open) {
     return flag != nullptr;
 }
 
+// Presses one of the Train panel's buttons: "start", "pause", "step", "reset", "export",
+// "resume_saved", "discard_saved"; 0 for any other name.
+EMSCRIPTEN_KEEPALIVE int attn_train_command(const char * name) {
+    attn::TrainState & t = g_app.state().train;
+    const std::string n = name ? name : "";
+    bool * request = n == "start" ? &t.start_requested : n == "pause" ? &t.pause_requested : n == "step" ? &t.step_requested
+                   : n == "reset" ? &t.reset_requested : n == "export" ? &t.export_requested
+                   : n == "resume_saved" ? &t.resume_saved_requested : n == "discard_saved" ? &t.discard_saved_requested : nullptr;
+    if (request) *request = true;
+    g_app.request_frames();
+    return request != nullptr;
+}
+
 // Compares the current sentence in the Compare panel now. The first time, the RNN translators are
 // still downloading: state_json's compare.message says so and the app finishes on its own.
 EMSCRIPTEN_KEEPALIVE void attn_compare_now() { g_app.comparer().run(g_app.state(), g_app.translator()); }

@@ -56,6 +56,37 @@ nlohmann::json compare_json(const AppState & s) {
                       {"running", b.running}, {"progress", b.progress}, {"recompute_error", b.recompute_error}}}};
 }
 
+nlohmann::json setup_json(const TrainSetup & setup) {
+    nlohmann::json j = {{"task", toy_task_name(setup.task)}, {"schedule", setup.schedule == LrSchedule::Noam ? "noam" : "constant"},
+                        {"norm", setup.pre_norm ? "pre" : "post"}};
+    for (const SetupIntField & f : setup_int_fields()) j[f.key] = setup.*f.field;
+    for (const SetupRealField & f : setup_real_fields()) j[f.key] = setup.*f.field;
+    return j;
+}
+
+// The Train panel: where the run is, its last held-out check, and the probe's cross-attention in
+// the last layer's best head (the map the panel opens on), with the timeline's steps.
+nlohmann::json train_json(const AppState & s) {
+    const TrainState & t = s.train;
+    const ProbeAttention & p = t.probe_maps;
+    nlohmann::json probe = {{"text", t.probe}, {"output", t.probe_output}, {"source", p.source_labels}, {"target", p.target_labels},
+                            {"layers", p.layers}, {"heads", p.heads}, {"rows", p.rows}, {"cols", p.cols}};
+    if (p.rows > 0 && t.best_head >= 0 && t.best_head < p.heads) {
+        const float * m = p.map(p.layers - 1, t.best_head);
+        probe["best_head_map"] = std::vector<float>(m, m + p.rows * p.cols);
+    }
+    std::vector<int64_t> timeline_steps;
+    for (const TimelineFrame & f : t.timeline) timeline_steps.push_back(f.step);
+    return {{"open", s.show_train}, {"started", t.started}, {"running", t.running}, {"finished", t.finished},
+            {"message", t.message}, {"step", t.step}, {"loss", std::isfinite(t.loss) ? nlohmann::json(t.loss) : nlohmann::json()},
+            {"learning_rate", t.lr}, {"steps_per_second", t.steps_per_second}, {"tokens_per_second", t.tokens_per_second},
+            {"heldout_exact_match", t.exact_match}, {"attention_follows_task", t.attention_follows}, {"best_head", t.best_head},
+            {"throttled_seconds", t.throttled_seconds}, {"memory_estimate_bytes", t.memory_estimate},
+            {"setup", setup_json(t.setup)}, {"run_setup", setup_json(t.run_setup)}, {"probe", probe},
+            {"timeline_steps", timeline_steps}, {"curve_points", t.curves.loss.x().size()},
+            {"saved_offered", t.saved_offered}, {"saved_step", t.saved_step}, {"storage_message", t.storage_message}};
+}
+
 nlohmann::json map_shape_json(const AttentionMap & m) {
     return {{"layer", m.layer}, {"rows", m.rows}, {"cols", m.cols}, {"min", map_min(m)}, {"max", map_max(m)}};
 }
@@ -189,6 +220,7 @@ std::string app_state_json(const AppState & s) {
                   {"notice", english_lines(s.share.notice)}, {"url", format_url_state(url_state_of(s))}};
     j["compare"] = compare_json(s);
     j["image"] = image_json(s);
+    j["train"] = train_json(s);
     return j.dump();
 }
 

@@ -1,8 +1,10 @@
 #include "app/url_state_apply.h"
 
+#include "core/printf_string.h"
 #include "ui/tour.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace attn {
 
@@ -21,6 +23,47 @@ const char * kind_url_id(AttentionKind k) {
 }
 
 void note(std::vector<Message> * notes, Message m) { notes->push_back(std::move(m)); }
+
+// The Train panel's setup in a link: the task and probe always, the other fields where they
+// differ from the defaults, so a link stays short and readable.
+void add_train_setup(const TrainState & t, UrlState * u) {
+    const TrainSetup & s = t.setup;
+    const TrainSetup defaults;
+    u->train["task"] = toy_task_name(s.task);
+    if (s.schedule != defaults.schedule) u->train["schedule"] = s.schedule == LrSchedule::Noam ? "noam" : "constant";
+    if (s.pre_norm) u->train["norm"] = "pre";
+    if (!t.probe.empty()) u->train["probe"] = t.probe;
+    for (const SetupIntField & f : setup_int_fields())
+        if (s.*f.field != defaults.*f.field) u->train[f.key] = std::to_string(s.*f.field);
+    for (const SetupRealField & f : setup_real_fields())
+        if (s.*f.field != defaults.*f.field) u->train[f.key] = printf_string("%.9g", s.*f.field);
+}
+
+// Values the parser checked one by one; together they may still disagree (min_len > max_len),
+// in which case the setup stays as it was and a note says why.
+void apply_train_setup(const std::map<std::string, std::string> & link, AppState * s, std::vector<Message> * notes) {
+    TrainSetup setup = s->train.setup;
+    for (const auto & [key, value] : link) {
+        if (key == "task") (void)parse_toy_task(value, &setup.task);
+        else if (key == "schedule") setup.schedule = value == "noam" ? LrSchedule::Noam : LrSchedule::Constant;
+        else if (key == "norm") setup.pre_norm = value == "pre";
+        else if (key == "probe") {
+            s->train.probe = value;
+            s->train.probe_changed = true;
+        }
+        for (const SetupIntField & f : setup_int_fields())
+            if (key == f.key) setup.*f.field = std::atoi(value.c_str());
+        for (const SetupRealField & f : setup_real_fields())
+            if (key == f.key) setup.*f.field = std::strtod(value.c_str(), nullptr);
+    }
+    if (Status v = validate_setup(setup); !v) {
+        note(notes, {N_("the training setup was not applied:"), {}});
+        note(notes, v.said);
+        return;
+    }
+    s->train.setup = setup;
+    if (auto it = link.find("autostart"); it != link.end() && it->second == "1") s->train.start_requested = true;
+}
 
 } // namespace
 
@@ -43,6 +86,7 @@ UrlState url_state_of(const AppState & s) {
     // Written only when not English: a link made in English opens in the reader's own language.
     if (s.ui_language == UiLanguage::TraditionalChinese) u.lang = ui_language_id(s.ui_language);
     if (s.tour.step >= 0) u.tour = s.tour.step + 1;
+    if (s.share.panel == "train") add_train_setup(s.train, &u);
     return u;
 }
 
@@ -90,6 +134,7 @@ std::string apply_url_state(const UrlState & link, const ModelConfigLookup & con
             a.head = -1;
         }
     }
+    if (!link.train.empty()) apply_train_setup(link.train, s, &notes);
     if (link.panel) {
         s->share.panel = *link.panel;
         if (bool * open = s->panel_flag(*link.panel)) *open = true;

@@ -7,6 +7,7 @@ namespace attn {
 int cli_bench(int argc, char ** argv);      // argv: the arguments after "bench"
 int cli_translate(int argc, char ** argv);  // argv: the arguments after "translate"
 int cli_train(int argc, char ** argv);
+int cli_train_live(int argc, char ** argv);  // the Train panel's run, timed
 int cli_train_image(const std::string & config_path, bool resume);  // cli_train dispatches
 int cli_classify(int argc, char ** argv);
 int cli_plot_log(int argc, char ** argv);

@@ -22,6 +22,7 @@ static void usage(FILE * to) {
                  "  translate  translate a sentence (or token ids); --json prints every attention map\n"
                  "  train      train a Transformer, an RNN or an image classifier from a JSON config\n"
                  "             (--config cfg.json [--resume])\n"
+                 "  train-live the Train panel's run without the page: time to a held-out target, steps/s\n"
                  "  classify   run the Fashion-MNIST classifiers on a picture (image.png [--json])\n"
                  "  plot-log   draw a training log's loss curve as PNG (log.csv loss.png)\n"
                  "  eval       score a translator: BLEU, exact match, attention AER (--model M --corpus DIR);\n"
@@ -40,6 +41,7 @@ int main(int argc, char ** argv) {
     if (!std::strcmp(cmd, "bench")) return attn::cli_bench(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "translate")) return attn::cli_translate(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "train")) return attn::cli_train(argc - 2, argv + 2);
+    if (!std::strcmp(cmd, "train-live")) return attn::cli_train_live(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "classify")) return attn::cli_classify(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "plot-log")) return attn::cli_plot_log(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "corpus")) return attn::cli_corpus(argc - 2, argv + 2);

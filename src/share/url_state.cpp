@@ -1,16 +1,25 @@
 #include "share/url_state.h"
 
 #include "core/percent_encoding.h"
+#include "core/printf_string.h"
 #include "core/utf8.h"
+#include "train/train_setup.h"
 
 #include <array>
+#include <cmath>
+#include <cstdlib>
 #include <cstdio>
 
 namespace attn {
 
 namespace {
 
-constexpr std::array<const char *, 7> kPanels = {"translate", "attention", "step", "architecture", "compare", "image", "about"};
+constexpr std::array<const char *, 8> kPanels = {"translate", "attention", "step", "architecture", "compare", "image", "train", "about"};
+constexpr std::array<const char *, 3> kTasks = {"copy", "reverse", "sort"};     // train/toy_tasks.h
+constexpr std::array<const char *, 2> kSchedules = {"constant", "noam"};
+constexpr std::array<const char *, 2> kNorms = {"post", "pre"};
+constexpr std::array<const char *, 2> kSwitch = {"0", "1"};
+constexpr size_t kMaxProbeBytes = 64;
 constexpr std::array<const char *, 3> kKinds = {"encoder", "decoder", "cross"};
 constexpr std::array<const char *, 3> kViews = {"heatmap", "model", "lines"};
 constexpr std::array<const char *, 2> kTokens = {"pieces", "words"};
@@ -68,6 +77,49 @@ Status not_one_of(const std::string & key, const std::string & value, const std:
     return Status::error(Message{N_("{0}: \"{1}\" is not one of {2}"), {key, shown(value), list(allowed)}});
 }
 
+// A decimal number in [lo, hi] ("0.001", "1e-3"): at most 16 characters, finite, nothing after it.
+Status parse_real(const std::string & key, const std::string & v, double lo, double hi) {
+    char * end = nullptr;
+    const double value = v.empty() || v.size() > 16 ? NAN : std::strtod(v.c_str(), &end);
+    if (!std::isfinite(value) || end != v.c_str() + v.size() || v[0] == ' ')
+        return Status::error(Message{N_("{0}: \"{1}\" is not a number"), {key, shown(v)}});
+    if (value < lo || value > hi)
+        return Status::error(Message{N_("{0}: {1} is out of range ({2} to {3})"), {key, v, printf_string("%g", lo), printf_string("%g", hi)}});
+    return Status::success();
+}
+
+// The Train panel's keys; any other key is left to parse_field. Stored as written once checked.
+Status parse_train_field(const std::string & key, const std::string & value, UrlState * st) {
+    Status s = Status::success();
+    bool ours = true;
+    if (key == "task") s = one_of(value, kTasks) ? s : not_one_of(key, value, kTasks);
+    else if (key == "schedule") s = one_of(value, kSchedules) ? s : not_one_of(key, value, kSchedules);
+    else if (key == "norm") s = one_of(value, kNorms) ? s : not_one_of(key, value, kNorms);
+    else if (key == "autostart") s = one_of(value, kSwitch) ? s : not_one_of(key, value, kSwitch);
+    else if (key == "probe") {
+        for (char c : value)
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == ' ' || c == ','))
+                return Status::error(Message{N_("probe: \"{0}\" is not a sequence of symbols"), {shown(value)}});
+        if (value.empty() || value.size() > kMaxProbeBytes)
+            return Status::error(Message{N_("probe: \"{0}\" is not a sequence of symbols"), {shown(value)}});
+    } else {
+        ours = false;
+        for (const SetupIntField & f : setup_int_fields())
+            if (key == f.key) {
+                int v = 0;
+                s = parse_int(key, value, f.min, f.max, &v);
+                ours = true;
+            }
+        for (const SetupRealField & f : setup_real_fields())
+            if (key == f.key) {
+                s = parse_real(key, value, f.min, f.max);
+                ours = true;
+            }
+    }
+    if (ours && s) st->train[key] = value;
+    return s;
+}
+
 Status parse_field(const std::string & key, const std::string & value, UrlState * st) {
     if (key == "panel") {
         if (!one_of(value, kPanels)) return not_one_of(key, value, kPanels);
@@ -114,6 +166,8 @@ Status parse_field(const std::string & key, const std::string & value, UrlState 
     } else if (key == "lang") {
         if (!one_of(value, kLangs)) return not_one_of(key, value, kLangs);
         st->lang = value;
+    } else if (Status s = parse_train_field(key, value, st); !s) {
+        return s;
     } else if (key == "backend") {
         if (!is_identifier(value)) return Status::error(Message{N_("backend: \"{0}\" is not a backend id"), {shown(value)}});
         st->backend = value;
@@ -171,6 +225,13 @@ std::string format_url_state(const UrlState & s) {
     if (s.tokens) add("tokens", *s.tokens);
     if (s.tour) add("tour", std::to_string(*s.tour));
     if (s.lang) add("lang", *s.lang);
+    for (const char * key : {"task", "schedule", "norm", "probe"})
+        if (auto it = s.train.find(key); it != s.train.end()) add(key, it->second);
+    for (const SetupIntField & f : setup_int_fields())
+        if (auto it = s.train.find(f.key); it != s.train.end()) add(f.key, it->second);
+    for (const SetupRealField & f : setup_real_fields())
+        if (auto it = s.train.find(f.key); it != s.train.end()) add(f.key, it->second);
+    if (auto it = s.train.find("autostart"); it != s.train.end()) add("autostart", it->second);
     return out;
 }
 

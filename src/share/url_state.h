@@ -1,5 +1,5 @@
 // The view as a URL fragment, so a link (or an embedding iframe's src) reopens exactly what the
-// sender saw:  #panel=attention&model=de&sentence=the%20cat%20sat&beam=4&kind=cross&layer=1&head=2&query=3
+// sender saw, or what they trained:  #panel=attention&model=de&sentence=the%20cat%20sat&beam=4&kind=cross&layer=1&head=2&query=3
 // (and &lang=zh-TW when the interface is in Chinese)
 //
 // A pure function pair with no globals (the URL-state fuzzer calls parse_url_state directly):
@@ -14,6 +14,7 @@
 #pragma once
 #include "core/status.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,11 +35,16 @@ struct UrlState {
     std::optional<std::string> backend;   // a compute backend id, e.g. "simd", "webgl" (an identifier)
     std::optional<std::string> lang;      // the interface language: "en", "zh-TW"
     std::optional<int> tour;              // the guided tour's step, 1 .. kUrlMaxTourStep
+    // The Train panel's setup (train/train_setup.h), each value checked against its range:
+    // task (copy, reverse, sort), schedule (constant, noam), norm (post, pre), probe (symbols),
+    // autostart (0, 1) and every numeric field by its key (min_len, layers, lr, ...), so a
+    // tutorial can link "train this": #panel=train&task=reverse&layers=2&autostart=1
+    std::map<std::string, std::string> train;
 
     bool operator==(const UrlState & o) const {
         return panel == o.panel && model == o.model && sentence == o.sentence && beam == o.beam && kind == o.kind &&
                layer == o.layer && head == o.head && query == o.query && view == o.view && tokens == o.tokens &&
-               backend == o.backend && lang == o.lang && tour == o.tour;
+               backend == o.backend && lang == o.lang && tour == o.tour && train == o.train;
     }
 };
 

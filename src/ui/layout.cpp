@@ -33,7 +33,8 @@ void place_next_window(Panel p) {
             case Panel::Step: pos = {right_x, o.y + top_h + gap}; size = {right_w, s.y - top_h - 2 * gap}; break;
             case Panel::Architecture: pos = {o.x + 3 * gap, o.y + 6 * gap}; size = {std::min(620.0f, s.x - 6 * gap), s.y * 0.7f}; break;
             case Panel::Compare:
-            case Panel::Image: pos = {o.x + gap, o.y + gap}; size = {s.x - 2 * gap, s.y - 2 * gap}; break;
+            case Panel::Image:
+            case Panel::Train: pos = {o.x + gap, o.y + gap}; size = {s.x - 2 * gap, s.y - 2 * gap}; break;
         }
     } else {
         // Stacked: translation, attention, step-through, each the full width.
@@ -44,13 +45,14 @@ void place_next_window(Panel p) {
             case Panel::Step: pos = {o.x, o.y + b}; size = {s.x, s.y - b}; break;
             case Panel::Architecture: pos = {o.x, o.y}; size = {s.x, s.y * 0.7f}; break;
             case Panel::Compare:
-            case Panel::Image: pos = {o.x, o.y}; size = {s.x, s.y}; break;
+            case Panel::Image:
+            case Panel::Train: pos = {o.x, o.y}; size = {s.x, s.y}; break;
         }
     }
     // Placed once, then the user's to move; but when the screen itself changes size (a browser
     // window resized, a phone turned) the layout is laid out again for it: a window sized for the
     // old screen would hang off the new one's edge, or squeeze a phone layout into a wide screen.
-    static ImVec2 placed_for[int(Panel::Image) + 1];
+    static ImVec2 placed_for[int(Panel::Train) + 1];
     ImVec2 & last = placed_for[int(p)];
     const bool screen_changed = (last.x != 0 || last.y != 0) && (last.x != s.x || last.y != s.y);
     last = s;

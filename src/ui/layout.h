@@ -1,13 +1,13 @@
 // Where each window opens the first time: side by side on a wide screen (translation left,
 // attention and step-through right), stacked full width on a narrow one (a phone in portrait), so
-// no window covers another on first open. Users may move them afterwards. Architecture, Compare
-// and Image open over the others: Compare and Image take the whole screen, they show models side by side.
+// no window covers another on first open. Users may move them afterwards. Architecture, Compare,
+// Image and Train open over the others: Compare, Image and Train take the whole screen.
 #pragma once
 #include <imgui.h>
 
 namespace attn {
 
-enum class Panel { Translate, Attention, Step, Architecture, Compare, Image };
+enum class Panel { Translate, Attention, Step, Architecture, Compare, Image, Train };
 
 // Calls SetNextWindowPos/Size for the panel: once (ImGuiCond_FirstUseEver), and again whenever the
 // viewport has changed size since the panel was last placed.

@@ -27,6 +27,7 @@ const PanelEntry kPanels[] = {
     {"architecture", draw_panel_architecture},
     {"compare", draw_panel_compare},
     {"image", draw_panel_image},
+    {"train", draw_panel_train},
     {"about", draw_panel_about},
 };
 

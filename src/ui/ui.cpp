@@ -20,6 +20,7 @@ const char * panel_title(const char * id) {
         {"architecture", N_("Architecture")},
         {"compare", N_("Compare: one sentence, three translators")},
         {"image", N_("Image: where a CNN looks")},
+        {"train", N_("Train: watch attention learn")},
         {"about", N_("About")},
     };
     for (const Title & t : kTitles)
@@ -45,6 +46,7 @@ static void draw_main_menu_bar(AppState & s) {
         ImGui::MenuItem(tr_id("Architecture", "architecture"), nullptr, &s.show_architecture);
         ImGui::MenuItem(tr_id("Compare: RNN vs. attention vs. Transformer", "compare"), nullptr, &s.show_compare);
         ImGui::MenuItem(tr_id("Image: where a CNN looks", "image"), nullptr, &s.show_image);
+        ImGui::MenuItem(tr_id("Train: watch attention learn", "train"), nullptr, &s.show_train);
         ImGui::MenuItem(tr_id("About", "about"), nullptr, &s.show_about);
         ImGui::Separator();
         ImGui::MenuItem(tr_id("Light theme", "light"), nullptr, &s.light_theme);
@@ -103,6 +105,7 @@ void draw_ui(AppState & s) {
     if (s.show_architecture) draw_panel_architecture(s);
     if (s.show_compare) draw_panel_compare(s);
     if (s.show_image) draw_panel_image(s);
+    if (s.show_train) draw_panel_train(s);
     if (s.show_about) draw_panel_about(s);
     draw_tour(s);
     draw_link_message(s);

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 namespace attn {
 namespace {
 
@@ -60,6 +62,45 @@ TEST(UrlState, UnknownKeysAndEmptyPartsAreIgnored) {
     EXPECT_FALSE(out.sentence.has_value());
     ASSERT_TRUE(parse_url_state("", &out).ok);
     EXPECT_EQ(out, UrlState{});
+}
+
+TEST(UrlState, CarriesATrainingSetupFieldByField) {
+    UrlState out;
+    const std::string link = "#panel=train&task=sort&schedule=noam&norm=pre&probe=3%201%204&layers=2&d_model=32&lr=5e-4&dropout=0&autostart=1";
+    ASSERT_TRUE(parse_url_state(link, &out).ok);
+    EXPECT_EQ(out.panel, "train");
+    const std::map<std::string, std::string> want = {{"task", "sort"}, {"schedule", "noam"}, {"norm", "pre"}, {"probe", "3 1 4"},
+                                                     {"layers", "2"}, {"d_model", "32"}, {"lr", "5e-4"}, {"dropout", "0"}, {"autostart", "1"}};
+    EXPECT_EQ(out.train, want);
+    UrlState again;
+    ASSERT_TRUE(parse_url_state(format_url_state(out), &again).ok);
+    EXPECT_EQ(again, out);
+    EXPECT_EQ(format_url_state(out), "panel=train&task=sort&schedule=noam&norm=pre&probe=3%201%204&layers=2&d_model=32&lr=5e-4&dropout=0&autostart=1")
+        << "fixed order: the choices, the probe, the integers, the reals, then autostart";
+}
+
+TEST(UrlState, ATrainingSetupOutOfRangeIsRefusedWithTheRange) {
+    const struct { const char * link, * message; } cases[] = {
+        {"task=shuffle", "task: \"shuffle\" is not one of copy, reverse, sort"},
+        {"layers=9", "layers: 9 is out of range (1 to 4)"},
+        {"d_model=4", "d_model: 4 is out of range (8 to 256)"},
+        {"lr=1", "lr: 1 is out of range (1e-05 to 0.1)"},
+        {"lr=nan", "lr: \"nan\" is not a number"},
+        {"lr=1e-3x", "lr: \"1e-3x\" is not a number"},
+        {"dropout=inf", "dropout: \"inf\" is not a number"},
+        {"steps=1e9", "steps: \"1e9\" is not a number"},
+        {"probe=3%3C4", "probe: \"3<4\" is not a sequence of symbols"},
+        {"autostart=yes", "autostart: \"yes\" is not one of 0, 1"},
+    };
+    for (const auto & c : cases) {
+        UrlState out;
+        out.layer = 1;
+        const Status st = parse_url_state(std::string("panel=train&") + c.link, &out);
+        EXPECT_FALSE(st.ok) << c.link;
+        EXPECT_EQ(st.message, c.message) << c.link;
+        EXPECT_EQ(out.layer, 1) << "the state is left alone";
+        EXPECT_TRUE(out.train.empty());
+    }
 }
 
 TEST(UrlState, AcceptsPlusAsSpaceAndLowercaseEscapes) {

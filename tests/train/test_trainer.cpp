@@ -1,6 +1,7 @@
 // The training loop: resuming from a checkpoint gives bit-identical weights to an uninterrupted
 // run, step(budget_ms) slices work, and a 2+2-layer model learns the reverse task.
 #include "models/decode.h"
+#include "train/toy_score.h"
 #include "train/toy_tasks.h"
 #include "train/transformer_train.h"
 
@@ -186,12 +187,7 @@ TEST(Trainer, LearningRateFollowsTheSchedule) {
 // peak where the task says (output i reads source n-1-i when reversing, source i when copying)
 // must do so for at least 90% of the held-out output rows (the Train panel's promise that its maps
 // show the diagonal or the anti-diagonal form).
-struct ToyResult {
-    double accuracy = 0, best_head_hits = 0;
-    int best_head = -1;
-};
-
-ToyResult train_toy_task(ToyTask task) {
+ToyScore train_toy_task(ToyTask task) {
     const TransformerConfig c = toy_config(2, 64, 128, 4);
     Transformer m;
     EXPECT_TRUE(Transformer::create(c, Transformer::random_weights(c, 5), &m));
@@ -208,58 +204,30 @@ ToyResult train_toy_task(ToyTask task) {
     Trainer trainer(s2s, make_toy_examples(task, 20000, 1, 6, 11), t);
     while (!trainer.done()) trainer.step(1e9);
 
-    const auto heldout = make_toy_examples(task, 500, 1, 6, 12345);
-    int correct = 0, rows = 0;
-    std::vector<int> hits(size_t(c.heads), 0);
-    for (const Example & e : heldout) {
-        DecodeOptions o;
-        o.max_length = int(e.tgt.size()) + 2;
-        std::vector<int32_t> want = e.tgt;
-        want.push_back(c.eos_id);
-        AttentionTrace trace;
-        correct += translate(cc, m, e.src, o, &trace).tokens == want;
-        const int n = int(e.src.size()) - 1;  // digits; the source ends with EOS
-        for (int h = 0; h < c.heads; h++) {
-            const AttentionMap * map = trace.find("cross", c.decoder_layers - 1, h);
-            EXPECT_NE(map, nullptr);
-            if (!map) continue;
-            for (int r = 0; r < std::min(n, map->rows); r++) {  // the digits written, not the final EOS
-                int argmax = 0;
-                for (int col = 1; col < map->cols; col++)
-                    if (map->at(r, col) > map->at(r, argmax)) argmax = col;
-                hits[size_t(h)] += argmax == (task == ToyTask::Reverse ? n - 1 - r : r);
-            }
-        }
-        rows += n;
-    }
-    ToyResult result;
-    result.accuracy = double(correct) / double(heldout.size());
-    for (int h = 0; h < c.heads; h++)
-        if (result.best_head < 0 || hits[size_t(h)] > hits[size_t(result.best_head)]) result.best_head = h;
-    result.best_head_hits = double(hits[size_t(result.best_head)]) / double(rows);
+    const ToyScore score = score_toy_task(cc, m, task, make_toy_examples(task, 500, 1, 6, 12345));
     std::printf("%s: %lld steps, final loss %.4f, held-out sequence accuracy %.1f%%; last layer's head %d peaks where the "
                 "task says on %.1f%% of %d rows\n",
-                toy_task_name(task), (long long)trainer.progress().step, trainer.last_loss(), 100.0 * result.accuracy,
-                result.best_head, 100.0 * result.best_head_hits, rows);
-    return result;
+                toy_task_name(task), (long long)trainer.progress().step, trainer.last_loss(), 100.0 * score.exact_match,
+                score.best_head, 100.0 * score.best_head_follows(), score.rows);
+    return score;
 }
 
 TEST(Trainer, ReverseTaskReaches99PercentHeldOutAndAttentionMirrors) {
 #if defined(__EMSCRIPTEN__)
     GTEST_SKIP() << "a minute of training: run natively only (the wasm build runs the same code in the other tests)";
 #endif
-    const ToyResult r = train_toy_task(ToyTask::Reverse);
-    EXPECT_GE(r.accuracy, 0.99);
-    EXPECT_GE(r.best_head_hits, 0.90) << "the anti-diagonal";
+    const ToyScore r = train_toy_task(ToyTask::Reverse);
+    EXPECT_GE(r.exact_match, 0.99);
+    EXPECT_GE(r.best_head_follows(), 0.90) << "the anti-diagonal";
 }
 
 TEST(Trainer, CopyTaskReaches99PercentHeldOutAndAttentionIsDiagonal) {
 #if defined(__EMSCRIPTEN__)
     GTEST_SKIP() << "a minute of training: run natively only (the wasm build runs the same code in the other tests)";
 #endif
-    const ToyResult r = train_toy_task(ToyTask::Copy);
-    EXPECT_GE(r.accuracy, 0.99);
-    EXPECT_GE(r.best_head_hits, 0.90) << "the diagonal";
+    const ToyScore r = train_toy_task(ToyTask::Copy);
+    EXPECT_GE(r.exact_match, 0.99);
+    EXPECT_GE(r.best_head_follows(), 0.90) << "the diagonal";
 }
 
 } // namespace

@@ -17,3 +17,5 @@ target_include_directories(attn_ui_tests SYSTEM PRIVATE /usr/include/stb)
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_backend_choice.cpp)
 # The interface language: the catalogue compiled by the build, the pseudo-language, locales.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_i18n.cpp)
+# The Train panel: its runner over AppState (buttons, saved runs, links) and the panel drawn headless.
+target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_train_panel.cpp)

@@ -43,6 +43,7 @@ bool * AppState::panel_flag(std::string_view name) {
     if (name == "about") return &show_about;
     if (name == "compare") return &show_compare;
     if (name == "image") return &show_image;
+    if (name == "train") return &show_train;
     if (name == "timing") return &show_op_timing;
     return nullptr;
 }

@@ -12,6 +12,7 @@
 #include "ui/state/image_state.h"
 #include "ui/state/share_state.h"
 #include "ui/state/tour_state.h"
+#include "ui/state/train_state.h"
 #include "ui/widgets/color_scale.h"
 
 #include <string>
@@ -147,14 +148,15 @@ struct AppState {
     }
     CompareState compare;                     // the Compare panel: the sentence through all three models
     ImageState image;                         // the Image panel: a picture through both CNNs
+    TrainState train;                         // the Train panel: a model learning in the page
     ShareState share;                        // embed mode, link messages, copy/export requests
     TourState tour;                          // the guided tour (ui/tour.h)
 
     // Windows.
     bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;
-    bool show_about = false, show_compare = false, show_image = false;
+    bool show_about = false, show_compare = false, show_image = false, show_train = false;
     // A window's flag by name ("translate", "attention", "step", "architecture", "about",
-    // "compare", "image", and "timing" for the Translate panel's timing table), for the command
+    // "compare", "image", "train", and "timing" for the Translate panel's timing table), for the command
     // line and the host API; nullptr for an unknown name.
     bool * panel_flag(std::string_view name);
 

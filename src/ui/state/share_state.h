@@ -14,9 +14,9 @@ struct ShareState {
     bool embed = false;
     // The panel a link names: in embed mode the only one drawn; otherwise the one last focused.
     std::string panel = "attention";
-    // Whether the window shows a translation: everything but an embedded Image or About panel,
+    // Whether the window shows a translation: everything but an embedded Image, Train or About panel,
     // which then loads no translator and says nothing of one.
-    bool shows_translation() const { return !embed || (panel != "image" && panel != "about"); }
+    bool shows_translation() const { return !embed || (panel != "image" && panel != "about" && panel != "train"); }
     // What the last link (address bar, host page) did wrong or had to change, for the user, a
     // line each; empty when it applied as written. Shown in a small window until dismissed.
     std::vector<Message> link_message;

@@ -90,7 +90,7 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
             const ImVec2 p(x_of(i), y_of(v[i]));
             if (i + 1 < v.size() && i + 1 < n && std::isfinite(v[i + 1]))
                 dl->AddLine(p, ImVec2(x_of(i + 1), y_of(v[i + 1])), c, 2.5f);
-            dl->AddRectFilled(ImVec2(p.x - 3.5f, p.y - 3.5f), ImVec2(p.x + 3.5f, p.y + 3.5f), c);
+            if (dx >= 8) dl->AddRectFilled(ImVec2(p.x - 3.5f, p.y - 3.5f), ImVec2(p.x + 3.5f, p.y + 3.5f), c);
         }
         // Legend: a short line with its marker, then the label.
         const float ly = legend_below ? p1.y + 2 * text_h + 10 + float(int(s) / per_row) * (text_h + 4) : p0.y + float(s) * (text_h + 6);
@@ -108,7 +108,7 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
         ImGui::Text("%s %s", x_label, chart.categories[i].c_str());
         for (const LineSeries & s : chart.series) {
             const double v = i < s.values.size() ? s.values[i] : NAN;
-            if (std::isfinite(v)) ImGui::Text("%-12s %6.2f", s.label.c_str(), v);
+            if (std::isfinite(v)) ImGui::Text("%-12s %6.4g", s.label.c_str(), v);
             else ImGui::Text("%-12s      -", s.label.c_str());
         }
         ImGui::EndTooltip();

@@ -1,8 +1,8 @@
 // A line chart drawn with ImGui (the in-app twin of train/line_chart.h's PNG chart, same data and
 // same series colours): categories evenly spaced along x, the chart's fixed y range with a light
-// grid, one line with square markers per series (a NaN value is a gap), the legend beside the
-// plot (below it when the chart is narrow) so it never covers a line, and a tooltip with every
-// series' value at the hovered category.
+// grid, one line per series with a square marker per value where values are 8 px or more apart
+// (a NaN value is a gap), the legend beside the plot (below it when the chart is narrow) so it
+// never covers a line, and a tooltip with every series' value at the hovered category.
 #pragma once
 #include "train/line_chart.h"
 

@@ -1,0 +1,154 @@
+#include "train/train_setup.h"
+
+#include "core/message.h"
+#include "core/printf_string.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+namespace attn {
+
+bool TrainSetup::operator==(const TrainSetup & o) const {
+    for (const SetupIntField & f : setup_int_fields())
+        if (this->*f.field != o.*f.field) return false;
+    for (const SetupRealField & f : setup_real_fields())
+        if (this->*f.field != o.*f.field) return false;
+    return task == o.task && pre_norm == o.pre_norm && schedule == o.schedule;
+}
+
+const std::vector<SetupIntField> & setup_int_fields() {
+    static const std::vector<SetupIntField> kFields = {
+        {"min_len", N_("shortest sequence"), &TrainSetup::min_len, 1, 16},
+        {"max_len", N_("longest sequence"), &TrainSetup::max_len, 1, 16},
+        {"alphabet", N_("alphabet size"), &TrainSetup::alphabet, kToyMinAlphabet, kToyMaxAlphabet},
+        {"layers", N_("layers (encoder and decoder each)"), &TrainSetup::layers, 1, 4},
+        {"d_model", N_("d_model"), &TrainSetup::d_model, 8, 256},
+        {"heads", N_("heads"), &TrainSetup::heads, 1, 8},
+        {"d_ff", N_("d_ff"), &TrainSetup::d_ff, 8, 1024},
+        {"warmup", N_("warm-up steps"), &TrainSetup::warmup, 1, 20000},
+        {"batch", N_("batch (tokens)"), &TrainSetup::batch_tokens, 64, 8192},
+        {"seed", N_("seed"), &TrainSetup::seed, 0, 999999},
+        {"steps", N_("steps"), &TrainSetup::steps, 1, 100000},
+        {"snapshot", N_("timeline snapshot every (steps)"), &TrainSetup::snapshot_every, 1, 1000},
+        {"eval", N_("held-out check every (steps)"), &TrainSetup::eval_every, 10, 10000},
+        {"checkpoint", N_("checkpoint every (steps)"), &TrainSetup::checkpoint_every, 10, 10000},
+    };
+    return kFields;
+}
+
+const std::vector<SetupRealField> & setup_real_fields() {
+    static const std::vector<SetupRealField> kFields = {
+        {"lr", N_("learning rate"), &TrainSetup::lr, 1e-5, 0.1},
+        {"noam", N_("Noam factor"), &TrainSetup::noam_factor, 0.01, 10.0},
+        {"dropout", N_("dropout"), &TrainSetup::dropout, 0.0, 0.5},
+        {"smoothing", N_("label smoothing"), &TrainSetup::label_smoothing, 0.0, 0.5},
+    };
+    return kFields;
+}
+
+Status validate_setup(const TrainSetup & s) {
+    for (const SetupIntField & f : setup_int_fields()) {
+        const int v = s.*f.field;
+        if (v < f.min || v > f.max)
+            return Status::error(Message{N_("{0}: {1} is out of range ({2} to {3})"),
+                                         {f.key, std::to_string(v), std::to_string(f.min), std::to_string(f.max)}});
+    }
+    for (const SetupRealField & f : setup_real_fields()) {
+        const double v = s.*f.field;
+        if (!(v >= f.min && v <= f.max))  // NaN fails too
+            return Status::error(Message{N_("{0}: {1} is out of range ({2} to {3})"),
+                                         {f.key, printf_string("%g", v), printf_string("%g", f.min), printf_string("%g", f.max)}});
+    }
+    if (s.min_len > s.max_len)
+        return Status::error(Message{N_("The shortest sequence ({0}) is longer than the longest ({1})."),
+                                     {std::to_string(s.min_len), std::to_string(s.max_len)}});
+    if (s.d_model % s.heads != 0)
+        return Status::error(Message{N_("d_model ({0}) must be a multiple of the number of heads ({1}), so each head gets d_model / heads values."),
+                                     {std::to_string(s.d_model), std::to_string(s.heads)}});
+    return Status::success();
+}
+
+std::string setup_to_text(const TrainSetup & s) {
+    std::string out = std::string("task ") + toy_task_name(s.task) + "\nschedule " +
+                      (s.schedule == LrSchedule::Noam ? "noam" : "constant") + "\nnorm " + (s.pre_norm ? "pre" : "post") + "\n";
+    for (const SetupIntField & f : setup_int_fields()) out += std::string(f.key) + " " + std::to_string(s.*f.field) + "\n";
+    for (const SetupRealField & f : setup_real_fields()) out += std::string(f.key) + " " + printf_string("%.17g", s.*f.field) + "\n";
+    return out;
+}
+
+Status setup_from_text(const std::string & text, TrainSetup * out) {
+    TrainSetup s;
+    std::istringstream in(text);
+    std::string key, value;
+    while (in >> key >> value) {
+        bool known = false;
+        if (key == "task") known = parse_toy_task(value, &s.task);
+        else if (key == "schedule") s.schedule = value == "noam" ? LrSchedule::Noam : LrSchedule::Constant, known = true;
+        else if (key == "norm") s.pre_norm = value == "pre", known = true;
+        for (const SetupIntField & f : setup_int_fields())
+            if (key == f.key) s.*f.field = std::atoi(value.c_str()), known = true;
+        for (const SetupRealField & f : setup_real_fields())
+            if (key == f.key) s.*f.field = std::strtod(value.c_str(), nullptr), known = true;
+        if (!known) return Status::error("training setup: \"" + key + " " + value + "\" is not a setting");
+    }
+    if (Status v = validate_setup(s); !v) return v;
+    *out = s;
+    return Status::success();
+}
+
+TransformerConfig setup_model_config(const TrainSetup & s) {
+    TransformerConfig c;
+    c.encoder_layers = c.decoder_layers = s.layers;
+    c.d_model = s.d_model;
+    c.d_ff = s.d_ff;
+    c.heads = s.heads;
+    c.src_vocab = c.tgt_vocab = toy_vocab(s.alphabet);
+    c.max_positions = 32;  // sequences of at most 16 symbols, then </s>
+    c.norm = s.pre_norm ? NormPlacement::Pre : NormPlacement::Post;
+    return c;
+}
+
+TrainOptions setup_train_options(const TrainSetup & s) {
+    TrainOptions o;
+    o.dropout = float(s.dropout);
+    o.label_smoothing = float(s.label_smoothing);
+    return o;
+}
+
+TrainerConfig setup_trainer_config(const TrainSetup & s) {
+    TrainerConfig t;
+    t.total_steps = s.steps;
+    t.max_tokens = s.batch_tokens;
+    t.seed = uint64_t(s.seed);
+    t.schedule = s.schedule == LrSchedule::Noam ? "noam" : "constant";
+    t.lr = s.lr;
+    t.factor = s.noam_factor;
+    t.warmup = s.warmup;
+    t.d_model = s.d_model;
+    t.clip_norm = 1.0;  // a spike of the loss shows on the curve instead of wrecking the weights
+    return t;
+}
+
+int64_t setup_memory_estimate(const TrainSetup & s) {
+    const TransformerConfig c = setup_model_config(s);
+    const int64_t params = Transformer::parameter_count(c);
+    const int64_t D = c.d_model, F = c.d_ff, H = c.heads, L = s.layers, V = c.tgt_vocab;
+    const int64_t T = s.batch_tokens;          // padded tokens per side, at most
+    const int64_t len = s.max_len + 2;         // keys per attention row
+    // Per token and layer: the encoder keeps ~12 D-wide rows (inputs, Q, K, V, context, output,
+    // norms, dropout masks) and 2 F-wide (the FFN's hidden before and after ReLU); the decoder
+    // ~18 D-wide (a second attention) and 2 F-wide. Attention weights: H rows of `len` per token,
+    // kept twice (softmax and dropout), three kinds. Logits: V per target token, three copies.
+    const int64_t floats = T * L * (12 * D + 2 * F) + T * L * (18 * D + 2 * F) + T * H * len * 2 * 3 * L + T * V * 3;
+    return 4 * (4 * params + floats);
+}
+
+Status check_memory(const TrainSetup & s) {
+    const int64_t need = setup_memory_estimate(s);
+    if (need <= kTrainMemoryBudget) return Status::success();
+    return Status::error(Message{N_("This model would need about {0} MB to train, more than the {1} MB the page allows. Make d_model, d_ff, the layers or the batch smaller."),
+                                 {std::to_string((need + (1 << 20) - 1) >> 20), std::to_string(kTrainMemoryBudget >> 20)}});
+}
+
+} // namespace attn

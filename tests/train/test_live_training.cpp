@@ -1,0 +1,280 @@
+// The Train panel's run (train/live_training.h) and its setup (train/train_setup.h): settings
+// out of range are refused with the range, an oversized model before it allocates, the curves,
+// probe maps and timeline follow the steps, a blown-up run stops with its last good weights, and
+// the trained model is a translator file that loads like the shipped ones.
+#include "models/translator.h"
+#include "train/live_training.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+
+using namespace attn;
+
+namespace {
+
+std::string out_path(const std::string & name) {
+    ::mkdir(ATTN_TEST_OUT_DIR, 0755);  // may exist already
+    return std::string(ATTN_TEST_OUT_DIR) + "/" + name;
+}
+
+// A setup small enough to run a few dozen steps in well under a second.
+TrainSetup tiny_setup() {
+    TrainSetup s;
+    s.layers = 1;
+    s.d_model = 16;
+    s.heads = 2;
+    s.d_ff = 32;
+    s.batch_tokens = 256;
+    s.steps = 40;
+    s.snapshot_every = 5;
+    s.eval_every = 20;
+    s.checkpoint_every = 10;
+    return s;
+}
+
+TEST(TrainSetup, DefaultsAreValidAndFitTheBudget) {
+    EXPECT_TRUE(validate_setup(TrainSetup{}));
+    EXPECT_TRUE(check_memory(TrainSetup{}));
+    EXPECT_LT(setup_memory_estimate(TrainSetup{}), 64ll << 20) << "the default preset is small";
+}
+
+TEST(TrainSetup, EveryFieldOutOfRangeIsRefusedWithItsRange) {
+    for (const SetupIntField & f : setup_int_fields()) {
+        for (int bad : {f.min - 1, f.max + 1}) {
+            TrainSetup s;
+            s.*f.field = bad;
+            const Status st = validate_setup(s);
+            ASSERT_FALSE(st) << f.key << " = " << bad;
+            EXPECT_EQ(st.message, std::string(f.key) + ": " + std::to_string(bad) + " is out of range (" +
+                                      std::to_string(f.min) + " to " + std::to_string(f.max) + ")");
+        }
+    }
+    for (const SetupRealField & f : setup_real_fields()) {
+        for (double bad : {f.min - 1e-6, f.max * 2 + 1, std::numeric_limits<double>::quiet_NaN()}) {
+            TrainSetup s;
+            s.*f.field = bad;
+            const Status st = validate_setup(s);
+            ASSERT_FALSE(st) << f.key << " = " << bad;
+            EXPECT_EQ(st.message.rfind(std::string(f.key) + ": ", 0), 0u) << st.message;
+            EXPECT_NE(st.message.find("out of range"), std::string::npos) << st.message;
+        }
+    }
+}
+
+TEST(TrainSetup, FieldsThatDisagreeAreRefused) {
+    TrainSetup s;
+    s.min_len = 9, s.max_len = 8;
+    EXPECT_NE(validate_setup(s).message.find("shortest sequence (9) is longer than the longest (8)"), std::string::npos);
+    s = TrainSetup{};
+    s.d_model = 60, s.heads = 8;
+    EXPECT_NE(validate_setup(s).message.find("multiple of the number of heads"), std::string::npos);
+}
+
+TEST(TrainSetup, AModelOverTheMemoryBudgetIsRefusedBeforeItAllocates) {
+    TrainSetup s;
+    s.layers = 4, s.d_model = 256, s.d_ff = 1024, s.heads = 8, s.batch_tokens = 8192;
+    ASSERT_TRUE(validate_setup(s));
+    const int64_t need = setup_memory_estimate(s);
+    EXPECT_GT(need, kTrainMemoryBudget);
+    const Status st = check_memory(s);
+    ASSERT_FALSE(st);
+    EXPECT_NE(st.message.find(std::to_string((need + (1 << 20) - 1) >> 20) + " MB"), std::string::npos) << st.message;
+    LiveTraining run;
+    EXPECT_FALSE(run.start(s));
+    EXPECT_FALSE(run.started());
+    // The estimate grows with what it counts.
+    TrainSetup wider = TrainSetup{};
+    wider.d_model = 128;
+    EXPECT_GT(setup_memory_estimate(wider), setup_memory_estimate(TrainSetup{}));
+    TrainSetup bigger_batch = TrainSetup{};
+    bigger_batch.batch_tokens = 4096;
+    EXPECT_GT(setup_memory_estimate(bigger_batch), setup_memory_estimate(TrainSetup{}));
+}
+
+TEST(LiveTraining, CurvesProbeAndTimelineFollowTheSteps) {
+    LiveTraining run;
+    ASSERT_TRUE(run.start(tiny_setup()));
+    EXPECT_EQ(run.step(), 0);
+    ASSERT_EQ(run.timeline().size(), 1u) << "the untrained maps are the timeline's first frame";
+    EXPECT_EQ(run.timeline()[0].step, 0);
+    EXPECT_EQ(run.probe_text(), "3 1 4 1 5 9 2 6");
+    const ProbeAttention & p = run.probe();
+    EXPECT_EQ(p.rows, 9);  // 8 symbols and </s>
+    EXPECT_EQ(p.cols, 9);
+    EXPECT_EQ(p.target_labels.front(), "6") << "reverse: the first output is the last input";
+    EXPECT_EQ(p.source_labels.back(), "</s>");
+    for (int r = 0; r < p.rows; r++) {
+        double sum = 0;
+        for (int c = 0; c < p.cols; c++) sum += p.map(0, 1)[r * p.cols + c];
+        EXPECT_NEAR(sum, 1.0, 1e-4) << "row " << r;
+    }
+    int steps = 0;
+    while (!run.finished()) steps += run.advance(5.0);
+    EXPECT_EQ(steps, 40);
+    EXPECT_EQ(run.step(), 40);
+    EXPECT_EQ(run.advance(5.0), 0) << "a finished run does not go on";
+    EXPECT_EQ(run.curves().loss.x().size(), 40u);
+    EXPECT_EQ(run.curves().loss.x().back(), 40.0);
+    EXPECT_TRUE(std::isfinite(run.curves().loss.y().back()));
+    EXPECT_LT(run.curves().loss.y().back(), run.curves().loss.y().front()) << "40 steps lower the loss";
+    ASSERT_EQ(run.timeline().size(), 9u);  // steps 0, 5, ..., 40
+    EXPECT_EQ(run.timeline().back().step, 40);
+    EXPECT_NE(run.timeline().front().maps, run.timeline().back().maps);
+    EXPECT_EQ(run.timeline().back().maps, run.probe().maps);
+    EXPECT_EQ(run.curves().eval_step, (std::vector<double>{0, 20, 40}));
+    EXPECT_GT(run.steps_per_second(), 0);
+
+    // A new probe: checked, and a new timeline.
+    EXPECT_FALSE(run.set_probe("3 x 4"));
+    EXPECT_FALSE(run.set_probe(""));
+    EXPECT_FALSE(run.set_probe("1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7")) << "17 symbols";
+    const Status bad = run.set_probe("3 a");
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.message.find("(0…9)"), std::string::npos) << bad.message;
+    ASSERT_TRUE(run.set_probe("1 2 3"));
+    EXPECT_EQ(run.probe().rows, 4);
+    EXPECT_EQ(run.timeline().size(), 1u);
+}
+
+TEST(LiveTraining, TheTimelineIsThinnedNotUnbounded) {
+    TrainSetup s = tiny_setup();
+    s.snapshot_every = 1;
+    s.steps = int(LiveTraining::kMaxTimelineFrames) + 50;
+    s.d_model = 8, s.heads = 1, s.d_ff = 8, s.batch_tokens = 64, s.eval_every = 10000;
+    LiveTraining run;
+    ASSERT_TRUE(run.start(s));
+    while (!run.finished()) run.advance(50.0);
+    EXPECT_LE(run.timeline().size(), LiveTraining::kMaxTimelineFrames);
+    EXPECT_GT(run.timeline().size(), LiveTraining::kMaxTimelineFrames / 2);
+    EXPECT_EQ(run.timeline().front().step, 0);
+    for (size_t i = 1; i < run.timeline().size(); i++) EXPECT_GT(run.timeline()[i].step, run.timeline()[i - 1].step);
+}
+
+TEST(LiveTraining, ThinnedSeriesAveragesPairsPastItsLimit) {
+    ThinnedSeries s;
+    const int n = int(ThinnedSeries::kMaxPoints) * 3;
+    for (int i = 1; i <= n; i++) s.add(i, 2.0 * i);
+    EXPECT_LT(s.x().size(), ThinnedSeries::kMaxPoints);
+    EXPECT_GT(s.x().size(), ThinnedSeries::kMaxPoints / 4);
+    for (size_t i = 0; i < s.x().size(); i++) EXPECT_DOUBLE_EQ(s.y()[i], 2.0 * s.x()[i]) << "averages of a line stay on it";
+    EXPECT_DOUBLE_EQ(s.x().front(), (1.0 + 2.0 + 3.0 + 4.0) / 4.0);
+}
+
+TEST(LiveTraining, ANonFiniteLossStopsTheRunAndRestoresTheLastGoodWeights) {
+    LiveTraining run;
+    ASSERT_TRUE(run.start(tiny_setup()));
+    while (run.step() < 12) run.advance(0.0);  // the good copy is from step 10
+    const TensorMap good = run.model().parameters();
+    Tensor & w = run.model().parameters().at("generator/weight");
+    w.data()[0] = std::numeric_limits<float>::quiet_NaN();
+    run.advance(100.0);
+    ASSERT_FALSE(run.failure().empty());
+    EXPECT_TRUE(run.finished());
+    EXPECT_EQ(run.advance(10.0), 0);
+    const std::string said = format_message(run.failure().text, run.failure().args);
+    EXPECT_NE(said.find("NaN at step 13"), std::string::npos) << said;
+    EXPECT_NE(said.find("step 10"), std::string::npos) << said;
+    for (const auto & [name, t] : run.model().parameters())
+        for (int64_t i = 0; i < t.numel(); i++) ASSERT_TRUE(std::isfinite(t.data()[i])) << name;
+    EXPECT_TRUE(std::isfinite(run.probe().maps[0]));
+}
+
+TEST(LiveTraining, ASavedRunResumesWithItsCurvesAndTimelineAndEndsTheSame) {
+    const std::string dir = out_path("live_run");
+    ::mkdir(dir.c_str(), 0755);
+    LiveTraining straight;
+    ASSERT_TRUE(straight.start(tiny_setup()));
+    while (!straight.finished()) straight.advance(50.0);
+
+    {
+        LiveTraining first;
+        ASSERT_TRUE(first.start(tiny_setup(), dir));
+        EXPECT_EQ(first.saved_step(), 0);
+        ASSERT_TRUE(first.set_probe("2 7 1 8"));
+        while (first.step() < 25) first.advance(0.0);
+        EXPECT_TRUE(first.save_status());
+        EXPECT_EQ(first.saved_step(), 20) << "saved every 10 steps";
+    }  // the page is closed at step 25: steps 21-25 are lost
+    TrainSetup seen;
+    int64_t saved = -1;
+    ASSERT_TRUE(LiveTraining::peek_saved(dir, &seen, &saved));
+    EXPECT_EQ(saved, 20);
+    EXPECT_TRUE(seen == tiny_setup());
+
+    LiveTraining again;
+    const Status st = again.resume(dir);
+    ASSERT_TRUE(st) << st.message;
+    EXPECT_EQ(again.step(), 20);
+    EXPECT_EQ(again.probe_text(), "2 7 1 8");
+    EXPECT_EQ(again.curves().loss.x().size(), 20u) << "the curve up to the checkpoint";
+    ASSERT_FALSE(again.timeline().empty());
+    EXPECT_EQ(again.timeline().front().step, 0) << "the timeline from the start";
+    EXPECT_EQ(again.timeline().back().step, 20);
+    while (!again.finished()) again.advance(50.0);
+    EXPECT_EQ(again.step(), 40);
+    for (const auto & [name, t] : straight.model().parameters()) {
+        const Tensor & r = again.model().parameters().at(name);
+        for (int64_t i = 0; i < t.numel(); i++) ASSERT_EQ(t.data()[i], r.data()[i]) << name << " differs after the resume";
+    }
+    for (size_t i = 0; i < 40; i++)  // the saved part went through float32
+        EXPECT_NEAR(again.curves().loss.y()[i], straight.curves().loss.y()[i], 1e-5) << "step " << i + 1;
+
+    // Damaged or missing files are refused with a message, and leave no run.
+    { std::ofstream(LiveTraining::history_file(dir), std::ios::binary | std::ios::trunc) << "not a history"; }
+    LiveTraining damaged;
+    EXPECT_FALSE(damaged.resume(dir));
+    EXPECT_FALSE(damaged.started());
+    LiveTraining none;
+    EXPECT_FALSE(none.resume(out_path("no_such_run")));
+    EXPECT_FALSE(LiveTraining::peek_saved(out_path("no_such_run"), &seen, &saved));
+}
+
+TEST(LiveTraining, AStorageThatCannotBeWrittenLeavesTheRunGoing) {
+    LiveTraining run;
+    ASSERT_TRUE(run.start(tiny_setup(), out_path("no_such_folder/deeper")));
+    EXPECT_FALSE(run.save_status());
+    while (!run.finished()) run.advance(50.0);
+    EXPECT_EQ(run.step(), 40) << "training went on in memory";
+    EXPECT_FALSE(run.save_status());
+    EXPECT_TRUE(run.save_model(out_path("live_training_unsaved.safetensors"))) << "export still works";
+}
+
+TEST(TrainSetup, TextFormRoundTripsAndIsChecked) {
+    TrainSetup s;
+    s.task = ToyTask::Sort, s.pre_norm = true, s.schedule = LrSchedule::Noam, s.lr = 3.25e-4, s.alphabet = 17;
+    TrainSetup back;
+    ASSERT_TRUE(setup_from_text(setup_to_text(s), &back));
+    EXPECT_TRUE(back == s);
+    EXPECT_FALSE(setup_from_text("layers 9\n", &back));
+    EXPECT_FALSE(setup_from_text("colour blue\n", &back));
+}
+
+TEST(LiveTraining, TheTrainedModelIsATranslatorFile) {
+    LiveTraining run;
+    ASSERT_TRUE(run.start(tiny_setup()));
+    while (!run.finished()) run.advance(50.0);
+    const std::string path = out_path("live_training_model.safetensors");
+    ASSERT_TRUE(run.save_model(path));
+    Translator t;
+    const Status st = Translator::load(path, &t);
+    ASSERT_TRUE(st) << st.message;
+    EXPECT_EQ(t.source_vocab().size(), kToyVocab);
+    EXPECT_EQ(t.source_vocab().id("7"), kToyFirstDigit + 7);
+    Compute cc(BackendKind::Reference);
+    const Translation tr = t.translate(cc, "3 1 4", DecodeOptions{}, nullptr);
+    EXPECT_EQ(tr.source_ids, (std::vector<int32_t>{7, 5, 8, kToyEos}));
+    // The same numbers as the run's own model.
+    EncoderOutput a, b;
+    t.model().encode(cc, tr.source_ids, &a, nullptr);
+    run.model().encode(cc, tr.source_ids, &b, nullptr);
+    ASSERT_EQ(a.memory.numel(), b.memory.numel());
+    for (int64_t i = 0; i < a.memory.numel(); i++) EXPECT_EQ(a.memory.data()[i], b.memory.data()[i]);
+    LiveTraining none;
+    EXPECT_FALSE(none.save_model(path));
+}
+
+} // namespace

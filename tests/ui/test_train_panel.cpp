@@ -1,0 +1,251 @@
+// The Train panel's runner (app/runners/train_runner.h) over AppState, as the app drives it: the
+// buttons' requests, the run mirrored for the panel and the state JSON, the saved run offered
+// after a "reload" and resumed, refusals, and the panel drawn headless in each phase.
+#include "headless_ui.h"
+#include "app/runners/train_runner.h"
+#include "app/state_json.h"
+#include "app/url_state_apply.h"
+#include "platform/saved_runs.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <sys/stat.h>
+
+namespace attn {
+namespace {
+
+TrainSetup tiny_setup() {
+    TrainSetup s;
+    s.layers = 1, s.d_model = 16, s.heads = 2, s.d_ff = 32, s.batch_tokens = 256;
+    s.steps = 60, s.snapshot_every = 5, s.eval_every = 20, s.checkpoint_every = 10;
+    return s;
+}
+
+// Frames until `done` or 2,000 frames; each frame trains a 5 ms slice.
+template <typename Done>
+void frames_until(TrainRunner & runner, AppState & state, Done done) {
+    for (int i = 0; i < 2000 && !done(); i++) runner.update(state, i * 0.02, 23.0);
+}
+
+std::string saved_dir(const char * name) {
+    ::mkdir(ATTN_TEST_OUT_DIR, 0755);
+    const std::string dir = std::string(ATTN_TEST_OUT_DIR) + "/" + name;
+    ::mkdir(dir.c_str(), 0755);
+    std::remove(LiveTraining::checkpoint_file(dir).c_str());
+    std::remove(LiveTraining::history_file(dir).c_str());
+    return dir;
+}
+
+struct SavedRunsFolder {  // the native app's --saved-runs, for one test
+    explicit SavedRunsFolder(const std::string & dir) { open_saved_runs(dir); }
+    ~SavedRunsFolder() { open_saved_runs(""); }
+};
+
+TEST(TrainRunner, StartPauseStepResetFromTheButtons) {
+    AppState state;
+    TrainRunner runner;
+    state.train.setup = tiny_setup();
+    EXPECT_FALSE(runner.busy(state));
+    state.train.start_requested = true;
+    EXPECT_TRUE(runner.busy(state));
+    runner.update(state, 0.0, 10.0);
+    EXPECT_TRUE(state.train.started);
+    EXPECT_TRUE(state.train.running);
+    EXPECT_GT(state.train.step, 0) << "the first frame already trains";
+    EXPECT_EQ(state.train.probe, "3 1 4 1 5 9 2 6") << "the default probe shows in the box";
+    frames_until(runner, state, [&] { return state.train.step >= 20; });
+    state.train.pause_requested = true;
+    runner.update(state, 1.0, 10.0);
+    const int64_t paused_at = state.train.step;
+    EXPECT_FALSE(state.train.running);
+    runner.update(state, 1.1, 10.0);
+    EXPECT_EQ(state.train.step, paused_at) << "paused: no steps";
+    EXPECT_FALSE(runner.busy(state)) << "an idle page draws nothing";
+    state.train.step_requested = true;
+    runner.update(state, 1.2, 10.0);
+    EXPECT_EQ(state.train.step, paused_at + 1) << "Step: exactly one";
+    state.train.start_requested = true;  // Resume: the same run goes on
+    runner.update(state, 1.3, 10.0);
+    EXPECT_GT(state.train.step, paused_at + 1);
+    frames_until(runner, state, [&] { return state.train.finished; });
+    EXPECT_EQ(state.train.step, 60);
+    EXPECT_FALSE(state.train.running);
+    EXPECT_EQ(state.train.timeline.size(), 13u) << "steps 0, 5, ..., 60, mirrored";
+    EXPECT_EQ(state.train.timeline.back().maps, state.train.probe_maps.maps);
+    EXPECT_EQ(state.train.curves.loss.x().size(), 60u);
+    EXPECT_TRUE(state.train.run_setup == tiny_setup());
+
+    const nlohmann::json j = nlohmann::json::parse(app_state_json(state));
+    EXPECT_EQ(j["train"]["step"], 60);
+    EXPECT_EQ(j["train"]["finished"], true);
+    EXPECT_EQ(j["train"]["running"], false);
+    EXPECT_EQ(j["train"]["setup"]["task"], "reverse");
+    EXPECT_EQ(j["train"]["probe"]["rows"], 9);
+    EXPECT_EQ(j["train"]["probe"]["best_head_map"].size(), 81u);
+    EXPECT_EQ(j["train"]["timeline_steps"].size(), 13u);
+    EXPECT_TRUE(j["train"]["heldout_exact_match"].is_number());
+
+    state.train.reset_requested = true;
+    runner.update(state, 2.0, 10.0);
+    EXPECT_FALSE(state.train.started);
+    EXPECT_EQ(state.train.step, 0);
+    EXPECT_TRUE(state.train.timeline.empty());
+}
+
+TEST(TrainRunner, ASetupOutOfRangeOrTooLargeIsRefusedWithTheReason) {
+    AppState state;
+    TrainRunner runner;
+    state.train.setup.layers = 9;
+    state.train.start_requested = true;
+    runner.update(state, 0.0, 10.0);
+    EXPECT_FALSE(state.train.started);
+    EXPECT_TRUE(state.train.message_is_error);
+    EXPECT_EQ(english(state.train.message), "layers: 9 is out of range (1 to 4)");
+    state.train.setup = TrainSetup{};
+    state.train.setup.layers = 4, state.train.setup.d_model = 256, state.train.setup.d_ff = 1024, state.train.setup.batch_tokens = 8192;
+    state.train.start_requested = true;
+    runner.update(state, 0.1, 10.0);
+    EXPECT_FALSE(state.train.started);
+    EXPECT_NE(english(state.train.message).find("MB to train"), std::string::npos) << english(state.train.message);
+    EXPECT_GT(state.train.memory_estimate, kTrainMemoryBudget);
+}
+
+TEST(TrainRunner, ABadProbeIsRefusedAndTheMapStays) {
+    AppState state;
+    TrainRunner runner;
+    state.train.setup = tiny_setup();
+    state.train.start_requested = true;
+    runner.update(state, 0.0, 10.0);
+    state.train.pause_requested = true;
+    runner.update(state, 0.05, 10.0);
+    const int cols = state.train.probe_maps.cols;
+    state.train.probe = "3 z";
+    state.train.probe_changed = true;
+    runner.update(state, 0.1, 10.0);
+    EXPECT_TRUE(state.train.message_is_error);
+    EXPECT_EQ(state.train.probe_maps.cols, cols);
+    state.train.probe = "1 2";
+    state.train.probe_changed = true;
+    runner.update(state, 0.2, 10.0);
+    EXPECT_TRUE(state.train.message.empty());
+    EXPECT_EQ(state.train.probe_maps.cols, 3);
+    ASSERT_EQ(state.train.timeline.size(), 1u) << "a new probe, a new timeline";
+    EXPECT_EQ(state.train.timeline[0].step, state.train.step);
+}
+
+TEST(TrainRunner, AReloadOffersTheSavedRunAndResumesIt) {
+    const std::string dir = saved_dir("train_runner_saved");
+    SavedRunsFolder folder(dir);
+    int64_t paused_at = 0;
+    {
+        AppState state;
+        TrainRunner runner;
+        state.train.setup = tiny_setup();
+        state.train.start_requested = true;
+        frames_until(runner, state, [&] { return state.train.step >= 25; });
+        state.train.pause_requested = true;  // Pause saves
+        runner.update(state, 5.0, 10.0);
+        paused_at = state.train.step;
+        EXPECT_TRUE(state.train.storage_message.empty());
+    }
+    AppState state;  // the page again
+    TrainRunner runner;
+    runner.update(state, 0.0, 10.0);
+    ASSERT_TRUE(state.train.saved_offered);
+    EXPECT_EQ(state.train.saved_step, paused_at);
+    EXPECT_TRUE(state.train.saved_setup == tiny_setup());
+    state.train.resume_saved_requested = true;
+    runner.update(state, 0.1, 10.0);
+    EXPECT_FALSE(state.train.saved_offered);
+    EXPECT_TRUE(state.train.started);
+    EXPECT_EQ(state.train.step, paused_at);
+    EXPECT_FALSE(state.train.running) << "resumed paused: the reader presses Resume";
+    EXPECT_EQ(state.train.timeline.front().step, 0);
+    EXPECT_EQ(state.train.curves.loss.x().size(), size_t(paused_at));
+    EXPECT_TRUE(state.train.setup == tiny_setup());
+
+    // Reset forgets it: the next visit offers nothing.
+    state.train.reset_requested = true;
+    runner.update(state, 0.2, 10.0);
+    AppState later;
+    TrainRunner again;
+    again.update(later, 0.0, 10.0);
+    EXPECT_FALSE(later.train.saved_offered);
+}
+
+TEST(TrainRunner, DiscardingTheOfferStartsClean) {
+    const std::string dir = saved_dir("train_runner_discard");
+    SavedRunsFolder folder(dir);
+    {
+        AppState state;
+        TrainRunner runner;
+        state.train.setup = tiny_setup();
+        state.train.start_requested = true;
+        frames_until(runner, state, [&] { return state.train.step >= 12; });
+    }
+    AppState state;
+    TrainRunner runner;
+    runner.update(state, 0.0, 10.0);
+    ASSERT_TRUE(state.train.saved_offered);
+    state.train.discard_saved_requested = true;
+    runner.update(state, 0.1, 10.0);
+    EXPECT_FALSE(state.train.saved_offered);
+    EXPECT_FALSE(state.train.started);
+    TrainSetup seen;
+    int64_t step = 0;
+    EXPECT_FALSE(LiveTraining::peek_saved(dir, &seen, &step));
+}
+
+TEST(TrainRunner, ALinkSetsUpAndStartsARun) {
+    AppState state;
+    TrainRunner runner;
+    ASSERT_TRUE(apply_url_fragment("panel=train&task=copy&layers=1&d_model=16&heads=2&d_ff=32&batch=256&steps=30&lr=0.003&probe=1%202%203&autostart=1",
+                                   nullptr, &state))
+        << english_lines(state.share.link_message);
+    EXPECT_TRUE(state.show_train);
+    EXPECT_EQ(state.train.setup.task, ToyTask::Copy);
+    EXPECT_EQ(state.train.setup.lr, 0.003);
+    runner.update(state, 0.0, 10.0);
+    EXPECT_TRUE(state.train.running);
+    EXPECT_EQ(state.train.probe_maps.cols, 4);
+    // The link back carries the setup.
+    state.share.panel = "train";
+    const std::string link = format_url_state(url_state_of(state));
+    EXPECT_NE(link.find("task=copy"), std::string::npos) << link;
+    EXPECT_NE(link.find("d_model=16"), std::string::npos) << link;
+    EXPECT_NE(link.find("lr=0.003"), std::string::npos) << link;
+    EXPECT_EQ(link.find("autostart"), std::string::npos) << "a copied link does not start by itself: " << link;
+    // Fields that disagree are not applied, and say why.
+    AppState other;
+    EXPECT_TRUE(apply_url_fragment("panel=train&min_len=9&max_len=3", nullptr, &other));
+    EXPECT_EQ(other.train.setup.min_len, TrainSetup{}.min_len);
+    EXPECT_NE(english_lines(other.share.link_message).find("shortest sequence (9)"), std::string::npos);
+}
+
+TEST(TrainPanel, DrawsInEveryPhase) {
+    HeadlessUi ui;
+    AppState state;
+    TrainRunner runner;
+    state.show_translate = state.show_attention = state.show_step = false;
+    state.show_train = true;
+    ui.frames(state, 2);  // nothing started
+    state.train.setup = tiny_setup();
+    state.train.start_requested = true;
+    runner.update(state, 0.0, 10.0);
+    ui.frames(state, 2);  // running
+    state.train.timeline_frame = 0;
+    state.train.layer = 0, state.train.head = 1;
+    ui.frames(state, 2);  // replaying the first frame
+    state.train.setup.d_model = 15;  // invalid while editing
+    ui.frames(state, 2);
+    state.train.saved_offered = true;
+    state.train.storage_message = {N_("The browser did not keep the checkpoint ({0}): training goes on in this page, and Export still works."), {"QuotaExceededError"}};
+    state.train.throttled_seconds = 12;
+    ui.frames(state, 2);
+    SUCCEED() << "drawn without an ImGui assertion";
+}
+
+} // namespace
+} // namespace attn

@@ -1,0 +1,81 @@
+// Train in the browser: a link starts a short reverse run, the probe's cross-attention forms the
+// anti-diagonal (each output reads the mirrored input), the page keeps drawing while it trains,
+// Pause keeps the run in IndexedDB, and a reload offers it and resumes it with its timeline.
+// The frame rate and steps per second are printed for docs/benchmarks.md, not asserted.
+import path from 'node:path';
+import { appReady, appState, check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
+
+const args = parseArgs();
+const server = await startServer(args.site);
+const browser = await launchBrowser();
+// The default preset (reverse, lengths 1-8), checked and saved more often than by default.
+const setup = 'task=reverse&eval=50&checkpoint=50&snapshot=10&probe=1%202%203%204%205';
+const train = (page) => page.evaluate(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train);
+const command = (page, name) => page.evaluate((n) => Module.ccall('attn_train_command', 'number', ['string'], [n]), name);
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const seen = watchPage(page, server.url);
+  await page.goto(`${server.url}/#panel=train&${setup}&autostart=1`);
+  await appReady(page);
+  let t = await train(page);
+  check(t.open && t.started && t.running, `the link opened the Train panel and started (step ${t.step})`);
+  check(t.run_setup.eval === 50 && t.run_setup.checkpoint === 50 && t.probe.text === '1 2 3 4 5', 'with the link\'s setup and probe');
+
+  // The page keeps drawing while it trains.
+  const f0 = await page.evaluate(() => Module._attn_frame_count()), s0 = t.step, t0 = Date.now();
+  await page.waitForTimeout(5000);
+  const f1 = await page.evaluate(() => Module._attn_frame_count()), t1 = Date.now();
+  t = await train(page);
+  const fps = (f1 - f0) / ((t1 - t0) / 1000), sps = (t.step - s0) / ((t1 - t0) / 1000);
+  console.log(`while training: ${fps.toFixed(1)} frames/s, ${sps.toFixed(1)} steps/s (the run's own: ${t.steps_per_second.toFixed(1)})`);
+  check(t.step > s0, 'it trains while the page draws');
+  await page.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_train_early.png') });
+
+  await page.waitForFunction(() => {
+    const tr = JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train;
+    return tr.attention_follows_task >= 0.9 && tr.heldout_exact_match >= 0.9;
+  }, null, { timeout: 300000, polling: 1000 });
+  t = await train(page);
+  console.log(`step ${t.step}: held-out ${(100 * t.heldout_exact_match).toFixed(1)}%, attention where the task says ${(100 * t.attention_follows_task).toFixed(1)}% (head ${t.best_head})`);
+  check(t.attention_follows_task >= 0.9, 'the best head\'s attention points at the mirrored source position on at least 90% of held-out rows');
+  const p = t.probe, n = p.source.length - 1;  // symbols, then </s>
+  let mirrored = 0;
+  for (let r = 0; r < n; r++) {
+    const row = p.best_head_map.slice(r * p.cols, (r + 1) * p.cols);
+    if (row.indexOf(Math.max(...row)) === n - 1 - r) mirrored++;
+  }
+  check(mirrored === n, `the probe's map is the anti-diagonal: ${mirrored} of ${n} rows peak at the mirrored symbol`);
+  check(p.output === '5 4 3 2 1', `the model reverses the probe: "${p.output}"`);
+  const shot = decodePng(await page.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_train_learned.png') }));
+  check(colourStats(shot).distinct > 50, 'the panel is drawn');
+
+  // Pause saves; a reload offers the run; Resume brings it back with its timeline.
+  await command(page, 'pause');
+  await page.waitForFunction(() => !JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train.running, null, { timeout: 10000 });
+  const paused = await train(page);
+  await page.waitForTimeout(1500);  // IndexedDB's write-back
+  await page.goto(`${server.url}/#panel=train`);
+  await page.reload();
+  await appReady(page);
+  await page.waitForFunction(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train.saved_offered, null, { timeout: 20000 });
+  t = await train(page);
+  check(t.saved_step === paused.step, `after the reload the run is offered at step ${t.saved_step} (paused at ${paused.step})`);
+  await command(page, 'resume_saved');
+  await page.waitForFunction(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train.started, null, { timeout: 20000 });
+  t = await train(page);
+  check(t.step === paused.step, `resumed at step ${t.step}`);
+  check(t.timeline_steps[0] === 0 && t.timeline_steps.length >= paused.timeline_steps.length - 1,
+        `with its timeline from step 0 (${t.timeline_steps.length} frames)`);
+  check(t.curve_points >= paused.curve_points - 50, `and its loss curve (${t.curve_points} points)`);
+  check(t.attention_follows_task >= 0.85, `and what it learned (${(100 * t.attention_follows_task).toFixed(1)}%)`);
+  await command(page, 'start');
+  await page.waitForFunction((s) => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train.step > s, paused.step, { timeout: 20000 });
+  check(true, 'and it trains on');
+  await page.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_train_resumed.png') });
+  checkPageClean(seen);
+} finally {
+  await browser.close();
+  server.stop();
+}
+finish();
