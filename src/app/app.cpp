@@ -1,6 +1,7 @@
 #include "app/app.h"
 
 #include "core/clock.h"
+#include "core/printf_string.h"
 #include "platform/saved_runs.h"
 #include "ui/fonts.h"
 #include "ui/i18n.h"
@@ -10,7 +11,9 @@
 
 #include <imgui.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 namespace attn {
 
@@ -54,6 +57,29 @@ void App::gl_context_restored() {
     request_frames();
 }
 
+void App::use_trained_model() {
+    TrainState & t = m_state.train;
+#if defined(__EMSCRIPTEN__)
+    const std::string path = "/tmp/trained-model.safetensors";
+#else
+    const std::string path = (std::filesystem::temp_directory_path() / "attn-trained-model.safetensors").string();
+#endif
+    const LiveTraining & run = m_train.run();
+    const std::string name = printf_string(tr("Trained here: %s, step %lld"), toy_task_name(run.setup().task), (long long)run.step());
+    Status s = run.save_model(path);
+    if (s) s = m_translator.use_trained(path, name, m_state);
+    std::remove(path.c_str());
+    if (!s) {
+        t.message = s.said;
+        t.message_is_error = true;
+        return;
+    }
+    m_state.set_sentence(run.probe_text(), /*from_outside=*/true);
+    m_state.attention.kind = AttentionKind::Cross;
+    m_state.show_translate = m_state.show_attention = m_state.show_step = true;
+    m_state.show_train = false;  // it covers them; the run stays, the View menu reopens it
+}
+
 bool App::frame() {
     bool had_events = false;
     bool keep_running = m_platform.poll_events(&had_events);
@@ -77,6 +103,10 @@ bool App::frame() {
     const double frame_start = now_ms();
     m_platform.begin_frame();
     m_train.update(m_state, now_ms() / 1000.0, m_other_work_ms);
+    if (m_state.train.use_requested) {
+        m_state.train.use_requested = false;
+        use_trained_model();
+    }
     m_translator.update(m_state, ImGui::GetTime());
     m_compare.update(m_state, m_translator, ImGui::GetTime());
     m_images.update(m_state);

@@ -46,6 +46,9 @@ public:
     void gl_context_lost();
     void gl_context_restored();
     const std::string & error() const { return m_platform.error(); }
+    // "Use in Translate": the Train panel's model becomes the translation panels' model, the probe
+    // their sentence. A failure is said in the Train panel.
+    void use_trained_model();
 
 private:
     Platform m_platform;

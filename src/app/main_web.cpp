@@ -176,13 +176,13 @@ EMSCRIPTEN_KEEPALIVE int attn_show_panel(const char * name, int open) {
     return flag != nullptr;
 }
 
-// Presses one of the Train panel's buttons: "start", "pause", "step", "reset", "export",
-// "resume_saved", "discard_saved"; 0 for any other name.
+// Presses one of the Train panel's buttons: "start", "pause", "step", "reset", "export", "use"
+// (Use in Translate), "resume_saved", "discard_saved"; 0 for any other name.
 EMSCRIPTEN_KEEPALIVE int attn_train_command(const char * name) {
     attn::TrainState & t = g_app.state().train;
     const std::string n = name ? name : "";
     bool * request = n == "start" ? &t.start_requested : n == "pause" ? &t.pause_requested : n == "step" ? &t.step_requested
-                   : n == "reset" ? &t.reset_requested : n == "export" ? &t.export_requested
+                   : n == "reset" ? &t.reset_requested : n == "export" ? &t.export_requested : n == "use" ? &t.use_requested
                    : n == "resume_saved" ? &t.resume_saved_requested : n == "discard_saved" ? &t.discard_saved_requested : nullptr;
     if (request) *request = true;
     g_app.request_frames();

@@ -3,6 +3,7 @@
 // after a "reload" and resumed, refusals, and the panel drawn headless in each phase.
 #include "headless_ui.h"
 #include "app/runners/train_runner.h"
+#include "app/runners/translation_runner.h"
 #include "app/state_json.h"
 #include "app/url_state_apply.h"
 #include "platform/saved_runs.h"
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <fstream>
 #include <sys/stat.h>
 
 namespace attn {
@@ -222,6 +224,36 @@ TEST(TrainRunner, ALinkSetsUpAndStartsARun) {
     EXPECT_TRUE(apply_url_fragment("panel=train&min_len=9&max_len=3", nullptr, &other));
     EXPECT_EQ(other.train.setup.min_len, TrainSetup{}.min_len);
     EXPECT_NE(english_lines(other.share.link_message).find("shortest sequence (9)"), std::string::npos);
+}
+
+TEST(TrainRunner, TheTrainedModelTranslatesInTheTranslationPanels) {
+    AppState state;
+    TranslationRunner translations;
+    translations.load(ATTN_BUILD_ASSETS_DIR, state);
+    TrainRunner runner;
+    state.train.setup = tiny_setup();
+    state.train.start_requested = true;
+    frames_until(runner, state, [&] { return state.train.finished; });
+    const std::string path = std::string(ATTN_TEST_OUT_DIR) + "/trained_for_translate.safetensors";
+    ASSERT_TRUE(runner.run().save_model(path));
+    ASSERT_TRUE(translations.use_trained(path, "Trained here: reverse, step 60", state));
+    EXPECT_EQ(state.model, TranslationRunner::kTrainedModel);
+    ASSERT_EQ(state.model_names.size(), 3u);
+    EXPECT_EQ(state.model_names[2], "Trained here: reverse, step 60");
+    state.set_sentence("3 1 4", false);
+    translations.run(state);
+    ASSERT_TRUE(state.translation.ready) << english(state.translation.error);
+    EXPECT_EQ(state.translation.encoder_tokens, (std::vector<std::string>{"3", "1", "4", "</s>"}));
+    EXPECT_FALSE(state.translation.trace.maps.empty()) << "every attention map, as for the shipped models";
+    EXPECT_EQ(state.translation.config.decoder_layers, 1);
+    // The shipped models are still there, and a damaged file is refused without losing the slot.
+    state.model = 1;
+    translations.run(state);
+    EXPECT_TRUE(state.translation.ready);
+    { std::ofstream(path, std::ios::binary | std::ios::trunc) << "nope"; }
+    EXPECT_FALSE(translations.use_trained(path, "broken", state));
+    EXPECT_EQ(state.model, 1);
+    EXPECT_EQ(state.model_names[2], "Trained here: reverse, step 60");
 }
 
 TEST(TrainPanel, DrawsInEveryPhase) {

@@ -109,6 +109,9 @@ void CompareRunner::run(AppState & state, const TranslationRunner & translations
     if (!transformer) {
         v = CompareState{};
         v.message = {N_("No translation model could be loaded, so there is nothing to compare."), {}};
+    } else if (state.model >= TranslationRunner::kShippedModels) {
+        v = CompareState{};
+        v.message = {N_("Compare runs the shipped translators side by side: choose English → 中文 (台灣) or English → Deutsch in Translate."), {}};
     } else {
         const std::string & language = transformer->target_language();
         if (v.language != language) reset_bleu(state, language);

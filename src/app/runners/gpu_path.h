@@ -34,6 +34,8 @@ public:
     virtual bool translate(const Translator & tr, int model_index, const std::string & sentence,
                            const DecodeOptions & opts, const std::vector<QkvRequest> & capture, bool time_ops,
                            GpuTranslation * out, std::string * error) = 0;
+    // The translator at `model_index` was replaced: weights uploaded for it are stale.
+    virtual void forget(int model_index) = 0;
 };
 
 } // namespace attn

@@ -60,6 +60,9 @@ public:
     bool translate(const Translator & tr, int model_index, const std::string & sentence, const DecodeOptions & opts,
                    const std::vector<QkvRequest> & capture, bool time_ops, GpuTranslation * out,
                    std::string * error) override;
+    void forget(int model_index) override {
+        if (size_t(model_index) < m_models.size()) m_models[size_t(model_index)].reset();
+    }
 
     std::string json() const;  // {"available", "float_targets", "unavailable_reason", "last": {...}}
 

@@ -18,7 +18,7 @@ namespace attn {
 bool TrainRunner::busy(const AppState & state) const {
     const TrainState & t = state.train;
     return m_running || t.start_requested || t.pause_requested || t.step_requested || t.reset_requested || t.probe_changed ||
-           t.export_requested || t.resume_saved_requested || t.discard_saved_requested ||
+           t.export_requested || t.use_requested || t.resume_saved_requested || t.discard_saved_requested ||
            (!m_looked_for_saved && saved_runs_state() == SavedRunsState::Pending);
 }
 

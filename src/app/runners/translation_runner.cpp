@@ -40,8 +40,9 @@ const std::string & picked_sentence(const TranslationState & t) {
     return t.sentences.empty() ? t.sentence : t.sentences[size_t(t.sentence_index)];
 }
 
-// The example the typed sentence is, if any.
+// The example the typed sentence is, if any (the examples are the shipped models' sentences).
 const ExampleSentence * example_of(const AppState & state, const std::string & sentence) {
+    if (state.model >= TranslationRunner::kShippedModels) return nullptr;
     const std::vector<std::string> typed = tokenize_words(sentence);
     for (const ExampleSentence & e : state.examples)
         if (tokenize_words(e.english) == typed) return &e;
@@ -168,7 +169,7 @@ std::string TranslationRunner::model_path(int model) const { return m_assets + "
 
 const Translator * TranslationRunner::ensure_loaded(int model) {
     Slot & s = m_slots[model];
-    if (s.translator || s.failed) return s.translator.get();
+    if (s.translator || s.failed || model >= kShippedModels) return s.translator.get();
     const std::string file = kModelFiles[model], path = model_path(model);
     const FetchState fetched = fetch_file(std::string(kSiteModelsFolder) + file, path);
     if (fetched == FetchState::Pending) return nullptr;
@@ -201,7 +202,7 @@ const Translator * TranslationRunner::ensure_loaded(int model) {
 }
 
 bool TranslationRunner::follow_loading(AppState & state) {
-    if (state.model < 0 || state.model >= 2) state.model = 0;
+    if (state.model < 0 || state.model >= kSlots || (state.model >= kShippedModels && !m_slots[state.model].translator)) state.model = 0;
     Slot & s = m_slots[state.model];
     if (state.translator_retry_requested) {
         state.translator_retry_requested = false;
@@ -221,8 +222,21 @@ bool TranslationRunner::follow_loading(AppState & state) {
 }
 
 const Translator * TranslationRunner::current(const AppState & state) const {
-    if (state.model < 0 || state.model >= 2) return nullptr;
+    if (state.model < 0 || state.model >= kSlots) return nullptr;
     return m_slots[state.model].translator.get();
+}
+
+Status TranslationRunner::use_trained(const std::string & path, const std::string & name, AppState & state) {
+    auto t = std::make_unique<Translator>();
+    if (Status st = Translator::load(path, t.get()); !st) return st;
+    m_slots[kTrainedModel] = Slot{};
+    m_slots[kTrainedModel].translator = std::move(t);
+    if (m_gpu) m_gpu->forget(kTrainedModel);  // its uploaded weights were the last model's
+    state.model_names.resize(kSlots);
+    state.model_names[kTrainedModel] = name;
+    state.model = kTrainedModel;
+    state.request_translation(-1e9);
+    return Status::success();
 }
 
 void TranslationRunner::update(AppState & state, double now) {

@@ -37,7 +37,15 @@ public:
     // the Compare panel runs it beside the RNNs of its language.
     const Translator * current(const AppState & state) const;
 
+    // A model trained in the Train panel, saved as a translator file at `path`: it becomes the
+    // selected model, named `name` in the model list, for the Translate, Attention and
+    // Step-through panels; a later one replaces it.
+    Status use_trained(const std::string & path, const std::string & name, AppState & state);
+
     static constexpr double kDebounceSeconds = 0.25;
+    static constexpr int kShippedModels = 2;           // zh_TW, de: fetched, with examples
+    static constexpr int kTrainedModel = 2;            // the Train panel's, when there is one
+    static constexpr int kSlots = 3;
 
 private:
     struct Slot {
@@ -54,7 +62,7 @@ private:
     std::string model_path(int model) const;  // where translator `model` is (or is fetched to)
 
     std::string m_assets;
-    Slot m_slots[2];
+    Slot m_slots[kSlots];
     Compute m_compute = Compute::fastest();               // the "WASM SIMD" / "CPU (Eigen)" backend
     Compute m_reference = Compute(BackendKind::Reference); // the "Reference (scalar)" backend
     GpuPath * m_gpu = nullptr;

@@ -166,6 +166,10 @@ void draw_buttons(TrainState & t) {
     if (ImGui::Button(tr_id("Reset", "reset"))) t.reset_requested = true;
     ImGui::SameLine();
     if (ImGui::Button(tr_id("Export model", "export"))) t.export_requested = true;
+    ImGui::SameLine();
+    if (ImGui::Button(tr_id("Use in Translate", "use"))) t.use_requested = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Opens the Translate, Attention and Step-through panels on this model, with the probe as the sentence"));
     ImGui::EndDisabled();
     if (!t.message.empty()) {
         if (t.message_is_error) ImGui::PushStyleColor(ImGuiCol_Text, kWarning);

@@ -26,6 +26,7 @@ struct TrainState {
     bool probe_changed = false;
     bool export_requested = false;    // save the model (natively a file, on the web a download)
     bool resume_saved_requested = false, discard_saved_requested = false;
+    bool use_requested = false;       // "Use in Translate": the model goes to the translation panels
 
     // A run kept from an earlier visit (platform/saved_runs.h), offered until resumed or discarded.
     bool saved_offered = false;
