@@ -88,6 +88,7 @@ void LiveTraining::reset() {
     m_probe_src.clear();
     m_probe_output.clear();
     m_timeline.clear();
+    m_timeline_epoch++;
     m_good_parameters.clear();
     m_good_step = 0;
     m_failure.clear();
@@ -174,6 +175,7 @@ Status LiveTraining::resume(const std::string & save_dir) {
     // The maps of the saved probe, if they have this model's shape; else the timeline starts anew.
     if (!history.timeline.empty() && history.timeline[0].maps.size() == m_probe.maps.size()) {
         m_timeline = std::move(history.timeline);
+        m_timeline_epoch++;
         m_snapshot_every = history.snapshot_every;
         if (m_timeline.back().step != step()) m_timeline.push_back({step(), m_probe.maps});
     }
@@ -207,6 +209,7 @@ Status LiveTraining::set_probe(std::string_view text) {
     m_probe_src = symbols;
     m_probe_src.push_back(kToyEos);
     m_timeline.clear();
+    m_timeline_epoch++;
     m_snapshot_every = m_setup.snapshot_every;
     if (m_model) snapshot();
     return Status::success();
@@ -240,12 +243,16 @@ void LiveTraining::snapshot() {
     m_probe_output.clear();
     for (int32_t t : greedy_decode(m_compute, *m_model, enc, int(want.size()) + 4).tokens)
         if (t != c.eos_id) m_probe_output += (m_probe_output.empty() ? "" : " ") + toy_symbol(t);
-    if (!m_timeline.empty() && m_timeline.back().step == step()) m_timeline.back().maps = m_probe.maps;
+    if (!m_timeline.empty() && m_timeline.back().step == step()) {
+        m_timeline.back().maps = m_probe.maps;  // the same step again (a resumed run): replaced in place
+        m_timeline_epoch++;
+    }
     else m_timeline.push_back({step(), m_probe.maps});
     if (m_timeline.size() > kMaxTimelineFrames) {  // keep the first and every other one after it
         std::vector<TimelineFrame> kept;
         for (size_t i = 0; i < m_timeline.size(); i += 2) kept.push_back(std::move(m_timeline[i]));
         m_timeline = std::move(kept);
+        m_timeline_epoch++;
         m_snapshot_every *= 2;
     }
 }

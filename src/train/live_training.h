@@ -104,6 +104,8 @@ public:
     const ProbeAttention & probe() const { return m_probe; }
     const std::string & probe_output() const { return m_probe_output; }  // the model's own greedy answer
     const std::vector<TimelineFrame> & timeline() const { return m_timeline; }
+    // Changes whenever the timeline is restarted or thinned (not when a frame is added).
+    int64_t timeline_epoch() const { return m_timeline_epoch; }
 
     const TrainSetup & setup() const { return m_setup; }
     int64_t step() const;
@@ -143,6 +145,7 @@ private:
     std::string m_probe_output;
     std::vector<TimelineFrame> m_timeline;
     int m_snapshot_every = 1;           // doubles when the timeline is thinned
+    int64_t m_timeline_epoch = 0;
     TensorMap m_good_parameters;        // the last finite weights, for a run that blows up
     int64_t m_good_step = 0;
     Message m_failure;

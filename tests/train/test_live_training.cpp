@@ -4,6 +4,7 @@
 // the trained model is a translator file that loads like the shipped ones.
 #include "models/translator.h"
 #include "train/live_training.h"
+#include "train/train_snapshot.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -241,6 +242,84 @@ TEST(LiveTraining, AStorageThatCannotBeWrittenLeavesTheRunGoing) {
     EXPECT_EQ(run.step(), 40) << "training went on in memory";
     EXPECT_FALSE(run.save_status());
     EXPECT_TRUE(run.save_model(out_path("live_training_unsaved.safetensors"))) << "export still works";
+}
+
+TEST(TrainSnapshot, CarriesTheRunAndOnlyTheNewFrames) {
+    LiveTraining run;
+    TimelineCursor cursor;
+    std::vector<TimelineFrame> received;
+    TrainSnapshot none = snapshot_of(run, &cursor);
+    EXPECT_FALSE(none.started);
+    ASSERT_TRUE(run.start(tiny_setup()));
+    while (run.step() < 12) run.advance(0.0);
+    const std::vector<uint8_t> bytes = encode_snapshot(snapshot_of(run, &cursor));
+    TrainSnapshot s;
+    const Status st = decode_snapshot(bytes.data(), bytes.size(), &s);
+    ASSERT_TRUE(st) << st.message;
+    EXPECT_TRUE(s.started);
+    EXPECT_FALSE(s.finished);
+    EXPECT_TRUE(s.setup == tiny_setup());
+    EXPECT_EQ(s.step, 12);
+    EXPECT_EQ(s.loss, run.last_loss()) << "numbers travel exactly";
+    EXPECT_EQ(s.score.exact_match, run.last_score().exact_match);
+    EXPECT_EQ(s.score.head_follows.size(), 2u);
+    EXPECT_EQ(s.probe.maps, run.probe().maps);
+    EXPECT_EQ(s.probe.source_labels, run.probe().source_labels);
+    EXPECT_EQ(s.probe_text, "3 1 4 1 5 9 2 6");
+    EXPECT_EQ(s.curves.loss.x(), run.curves().loss.x());
+    EXPECT_TRUE(s.timeline_restarted);
+    apply_frames(s, &received);
+    EXPECT_EQ(received.size(), 3u);  // steps 0, 5, 10
+
+    while (run.step() < 22) run.advance(0.0);
+    const std::vector<uint8_t> more = encode_snapshot(snapshot_of(run, &cursor));
+    ASSERT_TRUE(decode_snapshot(more.data(), more.size(), &s));
+    EXPECT_FALSE(s.timeline_restarted);
+    EXPECT_EQ(s.new_frames.size(), 2u) << "steps 15 and 20 only";
+    apply_frames(s, &received);
+    ASSERT_EQ(received.size(), run.timeline().size());
+    for (size_t i = 0; i < received.size(); i++) {
+        EXPECT_EQ(received[i].step, run.timeline()[i].step);
+        EXPECT_EQ(received[i].maps, run.timeline()[i].maps);
+    }
+    ASSERT_TRUE(run.set_probe("1 2"));  // a new timeline: sent whole
+    s = snapshot_of(run, &cursor);
+    EXPECT_TRUE(s.timeline_restarted);
+    apply_frames(s, &received);
+    EXPECT_EQ(received.size(), 1u);
+    EXPECT_EQ(snapshot_of(run, &cursor).new_frames.size(), 0u) << "nothing new";
+}
+
+TEST(TrainSnapshot, AFailedRunsMessageAndNonFiniteLossTravel) {
+    TrainSnapshot s;
+    s.started = true;
+    s.setup = tiny_setup();
+    s.loss = std::numeric_limits<double>::quiet_NaN();
+    s.failure = {N_("The loss became {0} at step {1}, so training stopped. The weights are back to those of step {2}. A smaller learning rate usually helps."),
+                 {"NaN", "13", "10"}};
+    const std::vector<uint8_t> bytes = encode_snapshot(s);
+    TrainSnapshot back;
+    ASSERT_TRUE(decode_snapshot(bytes.data(), bytes.size(), &back));
+    EXPECT_TRUE(std::isnan(back.loss));
+    EXPECT_EQ(back.failure.text, s.failure.text);
+    EXPECT_EQ(back.failure.args, s.failure.args);
+}
+
+TEST(TrainSnapshot, DamagedBytesAreRefused) {
+    LiveTraining run;
+    ASSERT_TRUE(run.start(tiny_setup()));
+    TimelineCursor cursor;
+    const std::vector<uint8_t> bytes = encode_snapshot(snapshot_of(run, &cursor));
+    TrainSnapshot s;
+    for (size_t cut = 0; cut < bytes.size(); cut += 41) EXPECT_FALSE(decode_snapshot(bytes.data(), cut, &s)) << "cut at " << cut;
+    // Maps that do not fit the probe's shape.
+    TrainSnapshot wrong = snapshot_of(run, &cursor);
+    wrong.probe.maps.pop_back();
+    const std::vector<uint8_t> w = encode_snapshot(wrong);
+    const Status st = decode_snapshot(w.data(), w.size(), &s);
+    EXPECT_FALSE(st);
+    EXPECT_NE(st.message.find("shape"), std::string::npos) << st.message;
+    EXPECT_FALSE(decode_snapshot(nullptr, 0, &s));
 }
 
 TEST(TrainSetup, TextFormRoundTripsAndIsChecked) {

@@ -38,7 +38,6 @@ void TrainRunner::start(AppState & state) {
     if (!t.probe.empty() && !m_run.set_probe(t.probe)) t.probe = m_run.probe_text();
     if (t.probe.empty()) t.probe = m_run.probe_text();
     t.message.clear();
-    t.timeline.clear();
     t.timeline_frame = -1;
     t.throttled_seconds = 0;
     m_running = true;
@@ -70,7 +69,6 @@ void TrainRunner::follow_saved_runs(AppState & state) {
             t.probe = m_run.probe_text();
             t.message = {N_("Resumed the saved run at step {0}."), {std::to_string(m_run.step())}};
             t.message_is_error = false;
-            t.timeline.clear();
             t.timeline_frame = -1;
             m_persisted_step = m_run.saved_step();
         }
@@ -102,7 +100,6 @@ void TrainRunner::update(AppState & state, double now, double other_work_ms) {
         forget_saved_run();
         m_running = false;
         t.message.clear();
-        t.timeline.clear();
         t.timeline_frame = -1;
     }
     if (t.start_requested) {
@@ -127,7 +124,6 @@ void TrainRunner::update(AppState & state, double now, double other_work_ms) {
                 t.message_is_error = true;
             } else {
                 t.message.clear();
-                t.timeline.clear();
                 t.timeline_frame = -1;
             }
         }
@@ -161,40 +157,38 @@ void TrainRunner::update(AppState & state, double now, double other_work_ms) {
 
 void TrainRunner::mirror(AppState & state) {
     TrainState & t = state.train;
-    t.started = m_run.started();
     t.running = m_running;
-    t.finished = m_run.finished();
-    if (!m_run.failure().empty() && t.message.text != m_run.failure().text) {
-        t.message = m_run.failure();
-        t.message_is_error = true;
+    apply_snapshot(snapshot_of(m_run, &m_cursor), &t);
+}
+
+void apply_snapshot(const TrainSnapshot & s, TrainState * t) {
+    t->started = s.started;
+    t->finished = s.finished;
+    if (!s.failure.empty() && t->message.text != s.failure.text) {
+        t->message = s.failure;
+        t->message_is_error = true;
     }
-    if (!m_run.started()) {
-        t.step = 0;
-        t.curves = {};
-        t.probe_maps = {};
-        t.probe_output.clear();
-        t.timeline.clear();
+    apply_frames(s, &t->timeline);
+    if (t->timeline_frame >= int(t->timeline.size())) t->timeline_frame = -1;
+    if (!s.started) {
+        t->step = 0;
+        t->curves = {};
+        t->probe_maps = {};
+        t->probe_output.clear();
         return;
     }
-    t.step = m_run.step();
-    t.loss = m_run.last_loss();
-    t.lr = m_run.learning_rate();
-    t.steps_per_second = m_run.steps_per_second();
-    t.tokens_per_second = m_run.tokens_per_second();
-    t.exact_match = m_run.last_score().exact_match;
-    t.attention_follows = m_run.last_score().best_head_follows();
-    t.best_head = m_run.last_score().best_head;
-    t.run_setup = m_run.setup();
-    t.curves = m_run.curves();
-    t.probe_maps = m_run.probe();
-    t.probe_output = m_run.probe_output();
-    // The timeline only grows between thinnings: copy the new frames, or all after a thinning.
-    const std::vector<TimelineFrame> & frames = m_run.timeline();
-    const bool extends = t.timeline.size() <= frames.size() &&
-                         (t.timeline.empty() || t.timeline.back().step == frames[t.timeline.size() - 1].step);
-    if (!extends) t.timeline.clear();
-    t.timeline.insert(t.timeline.end(), frames.begin() + std::ptrdiff_t(t.timeline.size()), frames.end());
-    if (t.timeline_frame >= int(t.timeline.size())) t.timeline_frame = -1;
+    t->run_setup = s.setup;
+    t->step = s.step;
+    t->loss = s.loss;
+    t->lr = s.lr;
+    t->steps_per_second = s.steps_per_second;
+    t->tokens_per_second = s.tokens_per_second;
+    t->exact_match = s.score.exact_match;
+    t->attention_follows = s.score.best_head_follows();
+    t->best_head = s.score.best_head;
+    t->curves = s.curves;
+    t->probe_maps = s.probe;
+    t->probe_output = s.probe_output;
 }
 
 void TrainRunner::export_model(AppState & state) {

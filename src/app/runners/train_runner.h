@@ -11,11 +11,15 @@
 // stays near 35 frames per second and training gets most of the time.
 #pragma once
 #include "train/live_training.h"
+#include "train/train_snapshot.h"
 #include "ui/state/app_state.h"
 
 #include <string>
 
 namespace attn {
+
+// What the panel shows of a run, from its snapshot (in-page or from a worker).
+void apply_snapshot(const TrainSnapshot & s, TrainState * t);
 
 class TrainRunner {
 public:
@@ -42,6 +46,7 @@ private:
 
     LiveTraining m_run;
     bool m_running = false;
+    TimelineCursor m_cursor;  // what state.train holds of the run's timeline
     double m_last_frame = -1;
     double m_last_slice_ms = 0;
     bool m_looked_for_saved = false;
