@@ -123,6 +123,36 @@ ReaderSection image_section(const AppState & s) {
     return r;
 }
 
+// The Train panel as of its last held-out check, so that the text (and what a screen reader
+// announces) changes every few seconds rather than every frame: the check's numbers, and from the
+// timeline frame of that step, where each output position of the probe looks in the shown head.
+ReaderSection train_section(const AppState & s) {
+    const TrainState & t = s.train;
+    ReaderSection r{tr("Train: watch attention learn"), {}};
+    if (!t.message.empty()) r.lines.push_back(tr_message(t.message));
+    if (!t.started || t.curves.eval_step.empty()) {
+        r.lines.push_back(tr("Press Start: the model begins with random weights, so its cross-attention is spread evenly. Watch the map on the right sharpen into the pattern the task needs."));
+        return r;
+    }
+    const TrainCurves & c = t.curves;
+    const int64_t checked = int64_t(c.eval_step.back());
+    r.lines.push_back(printf_string(tr("Step %lld of %d"), (long long)checked, t.run_setup.steps));
+    r.lines.push_back(printf_string(tr("Held-out: %.1f%% exactly right · best head (%d) looks where the task says on %.1f%% of rows"),
+                                    100.0 * c.exact_match.back(), t.best_head, 100.0 * c.attention_follows.back()));
+    const ProbeAttention & p = t.probe_maps;
+    const TimelineFrame * frame = nullptr;
+    for (const TimelineFrame & f : t.timeline)
+        if (f.step <= checked && f.maps.size() == p.maps.size()) frame = &f;
+    if (!frame || p.rows == 0) return r;
+    const int layer = t.layer < 0 || t.layer >= p.layers ? p.layers - 1 : t.layer;
+    const int head = t.head < 0 || t.head >= p.heads ? std::max(0, std::min(t.best_head, p.heads - 1)) : t.head;
+    r.lines.push_back(printf_string(tr("Where each output position looks: layer %d, head %d, at step %lld"), layer, head, (long long)frame->step));
+    const float * map = frame->maps.data() + size_t(layer * p.heads + head) * size_t(p.rows * p.cols);
+    for (int row = 0; row < p.rows; row++)
+        r.lines.push_back(p.target_labels[size_t(row)] + ": " + top_attended(map + size_t(row) * size_t(p.cols), p.cols, p.source_labels, 2));
+    return r;
+}
+
 } // namespace
 
 std::vector<ReaderSection> screen_reader_text(const AppState & s) {
@@ -135,6 +165,7 @@ std::vector<ReaderSection> screen_reader_text(const AppState & s) {
     if ((embed ? panel == "step" : s.show_step) && s.translation.ready) out.push_back(step_section(s));
     if ((embed ? panel == "compare" : s.show_compare) && s.compare.ready) out.push_back(compare_section(s));
     if (embed ? panel == "image" : s.show_image) out.push_back(image_section(s));
+    if (embed ? panel == "train" : s.show_train) out.push_back(train_section(s));
     return out;
 }
 

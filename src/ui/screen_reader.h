@@ -2,8 +2,8 @@
 // step with it (web/app.js), announced politely: the sentence, the model and its translation; for
 // the attention map on screen, the three words each output word attends to most, with their
 // weights; the step-through's scores, √d_k and softmax row; the Compare panel's three
-// translations; the Image panel's verdicts. In the interface language, from the same state the
-// panels draw.
+// translations; the Image panel's verdicts; the Train panel at its last held-out check. In the
+// interface language, from the same state the panels draw.
 #pragma once
 #include "ui/state/app_state.h"
 

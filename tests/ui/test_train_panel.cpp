@@ -7,6 +7,7 @@
 #include "app/state_json.h"
 #include "app/url_state_apply.h"
 #include "platform/saved_runs.h"
+#include "ui/screen_reader.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -254,6 +255,32 @@ TEST(TrainRunner, TheTrainedModelTranslatesInTheTranslationPanels) {
     EXPECT_FALSE(translations.use_trained(path, "broken", state));
     EXPECT_EQ(state.model, 1);
     EXPECT_EQ(state.model_names[2], "Trained here: reverse, step 60");
+}
+
+TEST(TrainPanel, ScreenReaderTextFollowsTheHeldOutChecksNotEveryFrame) {
+    AppState state;
+    TrainRunner runner;
+    state.show_train = true;
+    auto train_lines = [&] {
+        for (const ReaderSection & r : screen_reader_text(state))
+            if (r.heading == "Train: watch attention learn") return r.lines;
+        return std::vector<std::string>{"no Train section"};
+    };
+    EXPECT_NE(train_lines()[0].find("Press Start"), std::string::npos);
+    state.train.setup = tiny_setup();
+    state.train.start_requested = true;
+    frames_until(runner, state, [&] { return state.train.step >= 41; });
+    state.train.pause_requested = true;
+    runner.update(state, 9.0, 10.0);
+    const std::vector<std::string> lines = train_lines();
+    ASSERT_GE(lines.size(), 4u);
+    EXPECT_EQ(lines[0], "Step 40 of 60") << "the last held-out check, not the live step";
+    EXPECT_EQ(lines[2], "Where each output position looks: layer 0, head " + std::to_string(std::max(0, state.train.best_head)) + ", at step 40");
+    EXPECT_EQ(lines.size(), 3u + 9u) << "a line per output position of the probe";
+    EXPECT_EQ(lines[3].rfind("6: ", 0), 0u) << lines[3];
+    state.train.step_requested = true;  // one more step: no new check, the same text
+    runner.update(state, 9.1, 10.0);
+    EXPECT_EQ(train_lines(), lines);
 }
 
 TEST(TrainPanel, DrawsInEveryPhase) {
