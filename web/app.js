@@ -64,7 +64,46 @@ window.attnStarted = () => {
   light.addEventListener('change', follow);
   follow();
   if (window.attnShareStart) window.attnShareStart();  // URL state, embed mode, host API (embed.js)
+  let keptRun = false;
+  try { keptRun = localStorage.getItem(kSavedRunFlag) === '1'; } catch (e) { /* storage blocked: nothing kept */ }
+  if (keptRun) window.attnTrainWorker.start();
 };
+
+// The Train panel's worker (web/train-worker.js): started when the app first posts to it, or at
+// start-up when a run was kept in this browser, so that it can be offered. Its messages go to the
+// app's attn_train_worker_* hooks (src/app/main_web.cpp).
+const kSavedRunFlag = 'attn-train-saved-run';
+window.attnTrainWorker = {
+  worker: null,
+  start() {
+    if (this.worker) return;
+    this.worker = new Worker('train-worker.js');
+    this.worker.onmessage = (e) => receiveFromTrainWorker(e.data);
+    this.worker.onerror = (e) => console.error(`training worker: ${e.message}`);
+  },
+  post(message) {
+    this.start();
+    this.worker.postMessage(message);
+  },
+};
+function withBytes(bytes, call) {
+  const p = Module._malloc(Math.max(1, bytes.length));
+  Module.HEAPU8.set(bytes, p);
+  try { call(p); } finally { Module._free(p); }
+}
+function receiveFromTrainWorker(m) {
+  if (!window.wasmReady) return;
+  if (m.type === 'snapshot') withBytes(m.bytes, (p) => Module.ccall('attn_train_worker_snapshot', null, ['number', 'number'], [p, m.bytes.length]));
+  else if (m.type === 'reply') Module.ccall('attn_train_worker_reply', null, ['string'], [JSON.stringify(m.reply)]);
+  else if (m.type === 'offer') Module.ccall('attn_train_worker_offer', null, ['string', 'number'], [m.setup, m.step]);
+  else if (m.type === 'model') {
+    const bytes = m.bytes || new Uint8Array(0);
+    withBytes(bytes, (p) => Module.ccall('attn_train_worker_model', null, ['number', 'number', 'string', 'string'],
+                                         [p, bytes.length, m.purpose, m.bytes ? m.name : m.error]));
+  } else if (m.type === 'stored') {
+    try { if (m.has_run) localStorage.setItem(kSavedRunFlag, '1'); else localStorage.removeItem(kSavedRunFlag); } catch (e) { /* storage blocked */ }
+  }
+}
 
 // For the embedding page and the tests: open or close a window by name ("translate", "attention",
 // "step", "architecture", "about", "compare", "image"); false for an unknown name.

@@ -13,7 +13,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 
 namespace attn {
 
@@ -40,7 +39,9 @@ bool App::init(const AppOptions & opts) {
     m_translator.load(assets, m_state);
     m_compare.set_assets_dir(assets);  // its models load when the Compare panel first opens
     m_images.set_assets_dir(assets);   // and the CNNs when the Image panel does
-    open_saved_runs(opts.saved_runs_dir);  // the Train panel's run from an earlier visit
+#if !defined(__EMSCRIPTEN__)
+    open_saved_runs(opts.saved_runs_dir);  // the Train panel's run from an earlier visit (the web's worker opens its own)
+#endif
     m_state.gl_renderer = m_platform.gl_renderer();
     m_state.gl_version = m_platform.gl_version();
     return true;
@@ -57,24 +58,17 @@ void App::gl_context_restored() {
     request_frames();
 }
 
-void App::use_trained_model() {
+void App::use_trained_model(const std::string & path) {
     TrainState & t = m_state.train;
-#if defined(__EMSCRIPTEN__)
-    const std::string path = "/tmp/trained-model.safetensors";
-#else
-    const std::string path = (std::filesystem::temp_directory_path() / "attn-trained-model.safetensors").string();
-#endif
-    const LiveTraining & run = m_train.run();
-    const std::string name = printf_string(tr("Trained here: %s, step %lld"), toy_task_name(run.setup().task), (long long)run.step());
-    Status s = run.save_model(path);
-    if (s) s = m_translator.use_trained(path, name, m_state);
+    const std::string name = printf_string(tr("Trained here: %s, step %lld"), toy_task_name(t.run_setup.task), (long long)t.step);
+    const Status s = m_translator.use_trained(path, name, m_state);
     std::remove(path.c_str());
     if (!s) {
         t.message = s.said;
         t.message_is_error = true;
         return;
     }
-    m_state.set_sentence(run.probe_text(), /*from_outside=*/true);
+    m_state.set_sentence(t.probe, /*from_outside=*/true);
     m_state.attention.kind = AttentionKind::Cross;
     m_state.show_translate = m_state.show_attention = m_state.show_step = true;
     m_state.show_train = false;  // it covers them; the run stays, the View menu reopens it
@@ -103,10 +97,7 @@ bool App::frame() {
     const double frame_start = now_ms();
     m_platform.begin_frame();
     m_train.update(m_state, now_ms() / 1000.0, m_other_work_ms);
-    if (m_state.train.use_requested) {
-        m_state.train.use_requested = false;
-        use_trained_model();
-    }
+    if (std::string trained; m_train.take_model_for_translate(&trained)) use_trained_model(trained);
     m_translator.update(m_state, ImGui::GetTime());
     m_compare.update(m_state, m_translator, ImGui::GetTime());
     m_images.update(m_state);

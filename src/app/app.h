@@ -46,9 +46,10 @@ public:
     void gl_context_lost();
     void gl_context_restored();
     const std::string & error() const { return m_platform.error(); }
-    // "Use in Translate": the Train panel's model becomes the translation panels' model, the probe
-    // their sentence. A failure is said in the Train panel.
-    void use_trained_model();
+    // "Use in Translate": the Train panel's model (a translator file at `path`, removed after)
+    // becomes the translation panels' model, the probe their sentence. A failure is said in the
+    // Train panel.
+    void use_trained_model(const std::string & path);
 
 private:
     Platform m_platform;

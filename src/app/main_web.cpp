@@ -189,6 +189,41 @@ EMSCRIPTEN_KEEPALIVE int attn_train_command(const char * name) {
     return request != nullptr;
 }
 
+// The training worker's messages (web/app.js forwards them from web/train-worker.js).
+EMSCRIPTEN_KEEPALIVE void attn_train_worker_snapshot(const uint8_t * bytes, int size) {
+    g_app.trainer().receive_snapshot(bytes, size_t(std::max(size, 0)));
+    g_app.request_frames();
+}
+
+// {text, args, error, resumed, setup, probe}: TrainReply as train_worker.cpp writes it.
+EMSCRIPTEN_KEEPALIVE void attn_train_worker_reply(const char * json_text) {
+    const nlohmann::json j = nlohmann::json::parse(json_text ? json_text : "", nullptr, false);
+    attn::TrainReply r;
+    if (j.is_object()) {
+        r.message.text = j.value("text", "");
+        if (j.contains("args") && j["args"].is_array())
+            for (const auto & a : j["args"]) if (a.is_string()) r.message.args.push_back(a.get<std::string>());
+        r.error = j.value("error", false);
+        r.resumed = j.value("resumed", false) && attn::setup_from_text(j.value("setup", ""), &r.setup);
+        r.probe = j.value("probe", "");
+    }
+    g_app.trainer().receive_reply(r);
+    g_app.request_frames();
+}
+
+EMSCRIPTEN_KEEPALIVE void attn_train_worker_offer(const char * setup_text, double step) {
+    attn::TrainSetup setup;
+    if (setup_text && attn::setup_from_text(setup_text, &setup)) g_app.trainer().receive_offer(setup, int64_t(step));
+    g_app.request_frames();
+}
+
+// The model's bytes for "export" (a download) or "translate" (Use in Translate); size 0 with
+// `name` the reason when the worker could not write it.
+EMSCRIPTEN_KEEPALIVE void attn_train_worker_model(const uint8_t * bytes, int size, const char * purpose, const char * name) {
+    g_app.trainer().receive_model(bytes, size_t(std::max(size, 0)), purpose ? purpose : "", name ? name : "");
+    g_app.request_frames();
+}
+
 // Compares the current sentence in the Compare panel now. The first time, the RNN translators are
 // still downloading: state_json's compare.message says so and the app finishes on its own.
 EMSCRIPTEN_KEEPALIVE void attn_compare_now() { g_app.comparer().run(g_app.state(), g_app.translator()); }

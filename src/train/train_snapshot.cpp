@@ -46,9 +46,10 @@ bool read_real(const std::map<std::string, std::string> & meta, const std::strin
 
 } // namespace
 
-TrainSnapshot snapshot_of(const LiveTraining & run, TimelineCursor * cursor) {
+TrainSnapshot snapshot_of(const LiveTraining & run, bool running, TimelineCursor * cursor) {
     TrainSnapshot s;
     s.started = run.started();
+    s.running = running && s.started;
     if (!s.started) {
         s.timeline_restarted = true;
         cursor->epoch = -1;
@@ -99,6 +100,7 @@ std::vector<uint8_t> encode_snapshot(const TrainSnapshot & s) {
     f.metadata.insert({{"format", kFormat},
                        {"started", s.started ? "1" : "0"},
                        {"finished", s.finished ? "1" : "0"},
+                       {"running", s.running ? "1" : "0"},
                        {"failure", s.failure.empty() ? "" : joined(failure)},
                        {"setup", setup_to_text(s.setup)},
                        {"step", std::to_string(s.step)},
@@ -128,12 +130,13 @@ Status decode_snapshot(const uint8_t * bytes, size_t size, TrainSnapshot * out) 
     const auto & m = f.metadata;
     const auto bad = [](const std::string & what) { return Status::error("training snapshot: " + what); };
     if (m.count("format") == 0 || m.at("format") != kFormat) return bad("not a training snapshot");
-    for (const char * key : {"started", "finished", "failure", "setup", "probe_text", "probe_output", "probe_shape", "probe_source",
+    for (const char * key : {"started", "finished", "running", "failure", "setup", "probe_text", "probe_output", "probe_shape", "probe_source",
                              "probe_target", "timeline_restarted", "save_error"})
         if (m.count(key) == 0) return bad(std::string("no ") + key);
     TrainSnapshot s;
     s.started = m.at("started") == "1";
     s.finished = m.at("finished") == "1";
+    s.running = m.at("running") == "1";
     s.timeline_restarted = m.at("timeline_restarted") == "1";
     const std::vector<std::string> failure = split(m.at("failure"));
     if (!failure.empty()) s.failure = {failure[0], std::vector<std::string>(failure.begin() + 1, failure.end())};

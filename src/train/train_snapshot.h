@@ -15,6 +15,7 @@ namespace attn {
 
 struct TrainSnapshot {
     bool started = false, finished = false;
+    bool running = false;             // training now (not paused, not finished)
     Message failure;                  // why the run stopped early
     TrainSetup setup;                 // the run's
     int64_t step = 0;
@@ -26,7 +27,7 @@ struct TrainSnapshot {
     bool timeline_restarted = false;  // the frames below replace the receiver's timeline
     std::vector<TimelineFrame> new_frames;
     int64_t saved_step = -1;          // the last checkpoint written, -1: none
-    std::string save_error;           // the last save's failure, or ""
+    std::string save_error;           // the last save's failure (or the storage's), or ""
 };
 
 // What the sender knows the receiver holds of the timeline.
@@ -36,7 +37,8 @@ struct TimelineCursor {
 };
 
 // The snapshot of `run` (a run or none), with the frames the receiver lacks; moves the cursor.
-TrainSnapshot snapshot_of(const LiveTraining & run, TimelineCursor * cursor);
+// `running` is the holder's (TrainSession::running).
+TrainSnapshot snapshot_of(const LiveTraining & run, bool running, TimelineCursor * cursor);
 
 // Applies a snapshot's frames to a timeline held by the receiver.
 void apply_frames(const TrainSnapshot & s, std::vector<TimelineFrame> * timeline);

@@ -248,11 +248,11 @@ TEST(TrainSnapshot, CarriesTheRunAndOnlyTheNewFrames) {
     LiveTraining run;
     TimelineCursor cursor;
     std::vector<TimelineFrame> received;
-    TrainSnapshot none = snapshot_of(run, &cursor);
+    TrainSnapshot none = snapshot_of(run, false, &cursor);
     EXPECT_FALSE(none.started);
     ASSERT_TRUE(run.start(tiny_setup()));
     while (run.step() < 12) run.advance(0.0);
-    const std::vector<uint8_t> bytes = encode_snapshot(snapshot_of(run, &cursor));
+    const std::vector<uint8_t> bytes = encode_snapshot(snapshot_of(run, false, &cursor));
     TrainSnapshot s;
     const Status st = decode_snapshot(bytes.data(), bytes.size(), &s);
     ASSERT_TRUE(st) << st.message;
@@ -272,7 +272,7 @@ TEST(TrainSnapshot, CarriesTheRunAndOnlyTheNewFrames) {
     EXPECT_EQ(received.size(), 3u);  // steps 0, 5, 10
 
     while (run.step() < 22) run.advance(0.0);
-    const std::vector<uint8_t> more = encode_snapshot(snapshot_of(run, &cursor));
+    const std::vector<uint8_t> more = encode_snapshot(snapshot_of(run, false, &cursor));
     ASSERT_TRUE(decode_snapshot(more.data(), more.size(), &s));
     EXPECT_FALSE(s.timeline_restarted);
     EXPECT_EQ(s.new_frames.size(), 2u) << "steps 15 and 20 only";
@@ -283,11 +283,11 @@ TEST(TrainSnapshot, CarriesTheRunAndOnlyTheNewFrames) {
         EXPECT_EQ(received[i].maps, run.timeline()[i].maps);
     }
     ASSERT_TRUE(run.set_probe("1 2"));  // a new timeline: sent whole
-    s = snapshot_of(run, &cursor);
+    s = snapshot_of(run, false, &cursor);
     EXPECT_TRUE(s.timeline_restarted);
     apply_frames(s, &received);
     EXPECT_EQ(received.size(), 1u);
-    EXPECT_EQ(snapshot_of(run, &cursor).new_frames.size(), 0u) << "nothing new";
+    EXPECT_EQ(snapshot_of(run, false, &cursor).new_frames.size(), 0u) << "nothing new";
 }
 
 TEST(TrainSnapshot, AFailedRunsMessageAndNonFiniteLossTravel) {
@@ -309,11 +309,11 @@ TEST(TrainSnapshot, DamagedBytesAreRefused) {
     LiveTraining run;
     ASSERT_TRUE(run.start(tiny_setup()));
     TimelineCursor cursor;
-    const std::vector<uint8_t> bytes = encode_snapshot(snapshot_of(run, &cursor));
+    const std::vector<uint8_t> bytes = encode_snapshot(snapshot_of(run, false, &cursor));
     TrainSnapshot s;
     for (size_t cut = 0; cut < bytes.size(); cut += 41) EXPECT_FALSE(decode_snapshot(bytes.data(), cut, &s)) << "cut at " << cut;
     // Maps that do not fit the probe's shape.
-    TrainSnapshot wrong = snapshot_of(run, &cursor);
+    TrainSnapshot wrong = snapshot_of(run, false, &cursor);
     wrong.probe.maps.pop_back();
     const std::vector<uint8_t> w = encode_snapshot(wrong);
     const Status st = decode_snapshot(w.data(), w.size(), &s);

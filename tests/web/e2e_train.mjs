@@ -16,7 +16,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const seen = watchPage(page, server.url);
-  await page.goto(`${server.url}/#panel=train&${setup}&autostart=1`);
+  await page.goto(`${server.url}#panel=train&${setup}&autostart=1`);
   await appReady(page);
   let t = await train(page);
   check(t.open && t.started && t.running, `the link opened the Train panel and started (step ${t.step})`);
@@ -55,7 +55,7 @@ try {
   await page.waitForFunction(() => !JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train.running, null, { timeout: 10000 });
   const paused = await train(page);
   await page.waitForTimeout(1500);  // IndexedDB's write-back
-  await page.goto(`${server.url}/#panel=train`);
+  await page.goto(`${server.url}#panel=train`);
   await page.reload();
   await appReady(page);
   await page.waitForFunction(() => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train.saved_offered, null, { timeout: 20000 });

@@ -1,25 +1,29 @@
-// Runs the Train panel's model (train/live_training.h) between frames and mirrors it into
-// AppState::train (ui/state/train_state.h): acts on Start, Pause, Step, Reset, a new probe and
-// Export, trains for the frame's share of time while running, and copies the curves, the probe's
-// maps and the new timeline frames for the panel.
+// Runs the Train panel's model and mirrors it into AppState::train (ui/state/train_state.h): the
+// panel's buttons become requests (train/train_session.h) for wherever the run lives, and the
+// run's snapshots (train/train_snapshot.h) come back for the panel to draw.
 //
-// The run is saved where platform/saved_runs.h says (IndexedDB on the web) every checkpoint
-// interval and on Pause; a saved run found at start is offered to resume, Reset forgets it.
-//
-// Time slicing keeps the page drawing while it trains: each frame trains for what is left of a
-// kFrameTargetMs frame after the app's own work (measured on the frames before), so the page
-// stays near 35 frames per second and training gets most of the time.
+//   - Natively the session is here and trains between frames: each frame trains for what is left
+//     of a kFrameTargetMs frame after the app's own work (measured on the frames before). Its
+//     folder is platform/saved_runs.h's (attn_app --saved-runs), taken on the first frame.
+//   - On the web it lives in a Web Worker (web/train-worker.js running train_worker.wasm, the same
+//     C++, with the saved run in IndexedDB), so the page keeps drawing while it trains: the page
+//     posts requests, the worker answers each, and sends a snapshot after every slice of training.
+//     Export and Use in Translate ask the worker for the model's bytes.
 #pragma once
-#include "train/live_training.h"
+#include "train/train_session.h"
 #include "train/train_snapshot.h"
 #include "ui/state/app_state.h"
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace attn {
 
-// What the panel shows of a run, from its snapshot (in-page or from a worker).
+// What the panel shows of a run, from its snapshot.
 void apply_snapshot(const TrainSnapshot & s, TrainState * t);
+// What the panel takes from the reply to a request.
+void apply_reply(const TrainReply & r, TrainState * t);
 
 class TrainRunner {
 public:
@@ -29,29 +33,51 @@ public:
     bool busy(const AppState & state) const;  // a run in progress, or a request pending
     double last_slice_ms() const { return m_last_slice_ms; }
 
-    // Where Export writes natively (a download on the web); the CLI reads it back.
+    // A translator file of the trained model, ready for Use in Translate: taken once.
+    bool take_model_for_translate(std::string * path);
+    // Natively, where Export writes (the web downloads the file instead).
     void set_export_path(std::string path) { m_export_path = std::move(path); }
-    const LiveTraining & run() const { return m_run; }
+    const LiveTraining & run() const { return m_session.run(); }  // natively; on the web it is the worker's
+
+    // The worker's messages (web): a snapshot's bytes, a reply, a saved run to offer, the
+    // model's bytes for "export" or "translate".
+    void receive_snapshot(const uint8_t * bytes, size_t size);
+    void receive_reply(const TrainReply & r);
+    void receive_offer(const TrainSetup & setup, int64_t step);
+    void receive_model(const uint8_t * bytes, size_t size, const std::string & purpose, const std::string & name);
 
     static constexpr double kFrameTargetMs = 28.0;  // under 1/30 s, with room for a late frame
     static constexpr double kMinSliceMs = 2.0, kMaxSliceMs = 25.0;
     static constexpr double kHiddenGapSeconds = 1.0;  // a longer gap between frames: the page was hidden
 
 private:
-    void start(AppState & state);
-    void follow_saved_runs(AppState & state);  // the offer, and storage failures
-    void forget_saved_run();
-    void mirror(AppState & state);
-    void export_model(AppState & state);
+    void send(const TrainRequest & r, AppState & state);
+    void ask_for_model(const std::string & purpose, AppState & state);
+    void model_ready(const std::vector<uint8_t> & bytes, const std::string & purpose, const std::string & name, AppState & state);
+    void follow_saved_runs(AppState & state);
 
-    LiveTraining m_run;
-    bool m_running = false;
-    TimelineCursor m_cursor;  // what state.train holds of the run's timeline
+    TrainSession m_session;                  // natively: the run itself
+    TimelineCursor m_cursor;
+    bool m_looked_for_saved = false;
+    int64_t m_persisted_step = -1;
     double m_last_frame = -1;
     double m_last_slice_ms = 0;
-    bool m_looked_for_saved = false;
-    int64_t m_persisted_step = -1;  // the saved step last handed to the browser's storage
     std::string m_export_path = "trained-model.safetensors";
+    std::string m_model_for_translate;
+    // The web's worker: what came since the last frame, applied in update().
+    std::vector<TrainSnapshot> m_snapshots;
+    std::vector<TrainReply> m_replies;
+    bool m_offer = false;
+    TrainSetup m_offer_setup;
+    int64_t m_offer_step = 0;
+    struct ModelBytes {
+        std::vector<uint8_t> bytes;
+        std::string purpose, name;
+    };
+    std::vector<ModelBytes> m_models;
+    bool m_remote_running = false;
+    bool m_worker_started = false;
+    int m_requests_in_flight = 0;
 };
 
 } // namespace attn

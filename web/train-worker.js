@@ -1,0 +1,55 @@
+// The Train panel's training, off the page's thread: train_worker.wasm (src/app/train_worker.cpp)
+// runs the same C++ as the native app. The page (web/app.js) posts requests; this answers each
+// and, while training, posts a snapshot after every slice of about 40 ms.
+'use strict';
+const pending = [];
+let ready = false;
+var Module = {
+  print: (s) => console.log(s),
+  printErr: (s) => console.warn(s),
+  onRuntimeInitialized() {
+    Module._tw_init();
+    ready = true;
+    for (const m of pending.splice(0)) handle(m);
+    loop();
+  },
+};
+importScripts('train_worker.js');
+
+function bytesAt(pointer, size) { return Module.HEAPU8.slice(pointer, pointer + size); }
+
+function sendSnapshot() {
+  const size = Module._tw_snapshot();
+  const bytes = bytesAt(Module._tw_bytes(), size);
+  postMessage({ type: 'snapshot', bytes }, [bytes.buffer]);
+}
+
+function handle(m) {
+  if (m.type === 'request') {
+    const reply = JSON.parse(Module.ccall('tw_request', 'string', ['string'], [JSON.stringify(m)]));
+    postMessage({ type: 'reply', reply });
+    sendSnapshot();
+  } else if (m.type === 'model') {
+    const size = Module._tw_model();
+    const name = Module.UTF8ToString(Module._tw_model_name());
+    if (!size) { postMessage({ type: 'model', purpose: m.purpose, error: name }); return; }
+    const bytes = bytesAt(Module._tw_bytes(), size);
+    postMessage({ type: 'model', purpose: m.purpose, name, bytes }, [bytes.buffer]);
+  }
+}
+
+onmessage = (e) => { if (ready) handle(e.data); else pending.push(e.data); };
+
+// Trains in slices; between them the worker takes messages. Idle, it looks every 100 ms.
+let offered = false;
+function loop() {
+  if (!offered) {
+    const offer = Module.ccall('tw_offer', 'string', [], []);
+    if (offer) {
+      offered = true;
+      if (offer !== 'none') postMessage({ type: 'offer', ...JSON.parse(offer) });
+    }
+  }
+  if (Module._tw_tick(40)) sendSnapshot();
+  setTimeout(loop, Module._tw_running() ? 0 : 100);
+}
