@@ -4,6 +4,7 @@
 // the trained model is a translator file that loads like the shipped ones.
 #include "models/translator.h"
 #include "train/live_training.h"
+#include "train/train_session.h"
 #include "train/train_snapshot.h"
 
 #include <gtest/gtest.h>
@@ -320,6 +321,46 @@ TEST(TrainSnapshot, DamagedBytesAreRefused) {
     EXPECT_FALSE(st);
     EXPECT_NE(st.message.find("shape"), std::string::npos) << st.message;
     EXPECT_FALSE(decode_snapshot(nullptr, 0, &s));
+}
+
+TEST(TrainSession, RequestsByName) {
+    for (TrainCommand c : {TrainCommand::Start, TrainCommand::Pause, TrainCommand::Step, TrainCommand::Reset, TrainCommand::SetProbe,
+                           TrainCommand::ResumeSaved, TrainCommand::DiscardSaved}) {
+        TrainCommand back = TrainCommand::Reset;
+        ASSERT_TRUE(parse_train_command(train_command_name(c), &back)) << train_command_name(c);
+        EXPECT_EQ(back, c);
+    }
+    TrainCommand c;
+    EXPECT_FALSE(parse_train_command("train", &c));
+}
+
+TEST(TrainSession, StartResumesAPausedRunOfTheSameSetupAndStepRunsOne) {
+    TrainSession session;
+    TrainRequest start{TrainCommand::Start, tiny_setup(), "1 2 3"};
+    TrainReply r = session.handle(start);
+    EXPECT_FALSE(r.error);
+    EXPECT_EQ(r.probe, "1 2 3");
+    EXPECT_TRUE(session.running());
+    session.tick(0.0);
+    session.handle({TrainCommand::Pause, {}, {}});
+    EXPECT_FALSE(session.running());
+    const int64_t at = session.run().step();
+    session.handle({TrainCommand::Step, tiny_setup(), {}});
+    EXPECT_EQ(session.run().step(), at + 1) << "Step: one, paused";
+    session.handle(start);
+    EXPECT_EQ(session.run().step(), at + 1) << "Start on the same setup resumes";
+    TrainSetup other = tiny_setup();
+    other.seed = 9;
+    session.handle({TrainCommand::Start, other, {}});
+    EXPECT_EQ(session.run().step(), 0) << "another setup starts again";
+    other.layers = 9;
+    r = session.handle({TrainCommand::Start, other, {}});
+    EXPECT_TRUE(r.error);
+    EXPECT_FALSE(session.running());
+    r = session.handle({TrainCommand::ResumeSaved, {}, {}});
+    EXPECT_TRUE(r.error) << "no folder, nothing saved";
+    session.handle({TrainCommand::Reset, {}, {}});
+    EXPECT_FALSE(session.run().started());
 }
 
 TEST(TrainSetup, TextFormRoundTripsAndIsChecked) {

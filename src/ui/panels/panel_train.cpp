@@ -182,7 +182,7 @@ void draw_buttons(TrainState & t) {
         ImGui::PopStyleColor();
     }
     if (t.throttled_seconds > 0)
-        ImGui::TextColored(kWarning, tr("The browser paused this page for %.0f s (a hidden tab): training waited."), t.throttled_seconds);
+        ImGui::TextColored(kWarning, tr("The browser paused this page's drawing for %.0f s (a hidden tab)."), t.throttled_seconds);
 }
 
 void draw_status(const TrainState & t) {
