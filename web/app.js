@@ -57,6 +57,7 @@ window.attnStarted = () => {
   ui.overlay.classList.add('done');
   startSentenceBridge();
   startImageInputs();
+  startModelImport();
   startScreenReaderText();
   // The theme follows the browser's (prefers-color-scheme), now and when it changes.
   const light = matchMedia('(prefers-color-scheme: light)');
@@ -219,6 +220,23 @@ function startImageInputs() {
     if (!item) return;
     e.preventDefault();
     window.attnUploadImage(item.getAsFile(), 'pasted image');
+  });
+}
+
+// The Train panel's Import: a .safetensors model file, its bytes handed to the app.
+function startModelImport() {
+  const chooser = document.getElementById('model-input');
+  chooser.setAttribute('aria-label', t('Model file to import'));
+  window.attnChooseModel = () => chooser.click();
+  chooser.addEventListener('change', async () => {
+    const file = chooser.files[0];
+    chooser.value = '';
+    if (!file) return;
+    const max = Module.ccall('attn_model_max_bytes', 'number', [], []);
+    const bytes = file.size <= max ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array(0);
+    // size -1: too large to copy, refused by the app with the limit
+    withBytes(bytes, (p) => Module.ccall('attn_model_import', null, ['number', 'number', 'string'],
+                                         [p, file.size <= max ? bytes.length : -1, file.name]));
   });
 }
 

@@ -13,6 +13,11 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+#endif
 
 namespace attn {
 
@@ -58,9 +63,8 @@ void App::gl_context_restored() {
     request_frames();
 }
 
-void App::use_trained_model(const std::string & path) {
+void App::use_model_file(const std::string & path, const std::string & name) {
     TrainState & t = m_state.train;
-    const std::string name = printf_string(tr("Trained here: %s, step %lld"), toy_task_name(t.run_setup.task), (long long)t.step);
     const Status s = m_translator.use_trained(path, name, m_state);
     std::remove(path.c_str());
     if (!s) {
@@ -68,10 +72,31 @@ void App::use_trained_model(const std::string & path) {
         t.message_is_error = true;
         return;
     }
-    m_state.set_sentence(t.probe, /*from_outside=*/true);
+    // A model of the toy tasks reads symbols: give it the probe (or a sequence of its own).
+    const Translator * model = m_translator.current(m_state);
+    if (model && !model->has_pieces() && model->source_vocab().contains("0"))
+        m_state.set_sentence(t.probe.empty() ? "3 1 4 1 5" : t.probe, /*from_outside=*/true);
+    t.message.clear();
     m_state.attention.kind = AttentionKind::Cross;
     m_state.show_translate = m_state.show_attention = m_state.show_step = true;
     m_state.show_train = false;  // it covers them; the run stays, the View menu reopens it
+}
+
+void App::import_model() {
+#if defined(__EMSCRIPTEN__)
+    EM_ASM({ if (window.attnChooseModel) window.attnChooseModel(); });  // the bytes come back through attn_model_import
+#else
+    const std::string path = m_state.train.import_path;
+    std::string copy = (std::filesystem::temp_directory_path() / "attn-imported-model.safetensors").string();
+    std::error_code e;
+    std::filesystem::copy_file(path, copy, std::filesystem::copy_options::overwrite_existing, e);
+    if (e) {
+        m_state.train.message = {N_("{0} could not be read: {1}"), {path, e.message()}};
+        m_state.train.message_is_error = true;
+        return;
+    }
+    use_model_file(copy, printf_string(tr("Imported: %s"), std::filesystem::path(path).filename().string().c_str()));
+#endif
 }
 
 bool App::frame() {
@@ -97,7 +122,13 @@ bool App::frame() {
     const double frame_start = now_ms();
     m_platform.begin_frame();
     m_train.update(m_state, now_ms() / 1000.0, m_other_work_ms);
-    if (std::string trained; m_train.take_model_for_translate(&trained)) use_trained_model(trained);
+    if (std::string trained; m_train.take_model_for_translate(&trained))
+        use_model_file(trained, printf_string(tr("Trained here: %s, step %lld"), toy_task_name(m_state.train.run_setup.task),
+                                              (long long)m_state.train.step));
+    if (m_state.train.import_requested) {
+        m_state.train.import_requested = false;
+        import_model();
+    }
     m_translator.update(m_state, ImGui::GetTime());
     m_compare.update(m_state, m_translator, ImGui::GetTime());
     m_images.update(m_state);

@@ -46,10 +46,13 @@ public:
     void gl_context_lost();
     void gl_context_restored();
     const std::string & error() const { return m_platform.error(); }
-    // "Use in Translate": the Train panel's model (a translator file at `path`, removed after)
-    // becomes the translation panels' model, the probe their sentence. A failure is said in the
-    // Train panel.
-    void use_trained_model(const std::string & path);
+    // "Use in Translate" and "Import": a Transformer translator file at `path` (removed after)
+    // becomes the translation panels' model, named `name`; a model of the toy tasks gets the
+    // probe as its sentence. A failure is said in the Train panel.
+    void use_model_file(const std::string & path, const std::string & name);
+    // The Train panel's Import: natively the typed path; on the web a file chooser, whose bytes
+    // come back through main_web.cpp's attn_model_import.
+    void import_model();
 
 private:
     Platform m_platform;

@@ -6,6 +6,8 @@
 #include "app/share_web.h"
 #include "app/url_state_apply.h"
 #include "app/state_json.h"
+#include "core/printf_string.h"
+#include "ui/i18n.h"
 #include "ui/screen_reader.h"
 #include "ui/widgets/color_scale.h"
 
@@ -15,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <string>
 
 static attn::App g_app;
@@ -223,6 +226,25 @@ EMSCRIPTEN_KEEPALIVE void attn_train_worker_model(const uint8_t * bytes, int siz
     g_app.trainer().receive_model(bytes, size_t(std::max(size, 0)), purpose ? purpose : "", name ? name : "");
     g_app.request_frames();
 }
+
+// The Train panel's Import: a model file's bytes from the page's file chooser (web/app.js), at most
+// attn_model_max_bytes() (size -1: a larger file, refused); copied before returning.
+EMSCRIPTEN_KEEPALIVE void attn_model_import(const uint8_t * bytes, int size, const char * name) {
+    if (size < 0) {
+        g_app.state().train.message = {attn::N_("{0} is larger than {1} MB: not a model file this project makes."), {name ? name : "", "64"}};
+        g_app.state().train.message_is_error = true;
+        g_app.request_frames();
+        return;
+    }
+    const std::string path = "/tmp/imported-model.safetensors";
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char *>(bytes), std::max(size, 0));
+    }
+    g_app.use_model_file(path, attn::printf_string(attn::tr("Imported: %s"), name ? name : "model"));
+    g_app.request_frames();
+}
+EMSCRIPTEN_KEEPALIVE double attn_model_max_bytes() { return double(64 << 20); }
 
 // Compares the current sentence in the Compare panel now. The first time, the RNN translators are
 // still downloading: state_json's compare.message says so and the app finishes on its own.

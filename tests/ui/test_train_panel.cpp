@@ -255,6 +255,20 @@ TEST(TrainRunner, TheTrainedModelTranslatesInTheTranslationPanels) {
     EXPECT_FALSE(translations.use_trained(path, "broken", state));
     EXPECT_EQ(state.model, 1);
     EXPECT_EQ(state.model_names[2], "Trained here: reverse, step 60");
+    // Import: an RNN file is refused (the translation panels show Transformers); a shipped
+    // Transformer file is taken like a trained one.
+    const std::string models = std::string(ATTN_BUILD_ASSETS_DIR) + "/models/";
+    const Status rnn = translations.use_trained(models + "rnn_search-en-de.safetensors", "Imported: rnn", state);
+    EXPECT_FALSE(rnn);
+    EXPECT_NE(rnn.message.find("RNN"), std::string::npos) << rnn.message;
+    EXPECT_EQ(state.model, 1);
+    state.set_sentence("we are watching a movie .", false);
+    translations.run(state);
+    const std::string shipped = state.translation.display;
+    ASSERT_TRUE(translations.use_trained(models + "en-de.safetensors", "Imported: en-de.safetensors", state));
+    translations.run(state);
+    EXPECT_EQ(state.model, 2);
+    EXPECT_EQ(state.translation.display, shipped) << "the same model as the shipped one";
 }
 
 TEST(TrainPanel, ScreenReaderTextFollowsTheHeldOutChecksNotEveryFrame) {

@@ -73,6 +73,17 @@ try {
   await page.waitForFunction((s) => JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train.step > s, paused.step, { timeout: 20000 });
   check(true, 'and it trains on');
   await page.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_train_resumed.png') });
+
+  // Use in Translate: the worker hands over the model; the translation panels run it on the probe.
+  await command(page, 'use');
+  await page.waitForFunction(() => {
+    const s = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
+    return s.model === 2 && s.ready && s.translated_sentence === '1 2 3 4 5';
+  }, null, { timeout: 30000 });
+  const s = await appState(page);
+  check(s.models.length === 3 && /reverse/.test(s.models[2]), `the model list names the trained model: "${s.models[2]}"`);
+  check(s.translation === '5 4 3 2 1', `Translate runs it on the probe: "${s.translation}"`);
+  check(!s.train.open, 'and the Train panel steps aside for the translation panels');
   checkPageClean(seen);
 } finally {
   await browser.close();

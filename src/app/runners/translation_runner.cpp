@@ -229,6 +229,8 @@ const Translator * TranslationRunner::current(const AppState & state) const {
 Status TranslationRunner::use_trained(const std::string & path, const std::string & name, AppState & state) {
     auto t = std::make_unique<Translator>();
     if (Status st = Translator::load(path, t.get()); !st) return st;
+    if (!t->is_transformer())
+        return Status::error(Message{N_("This file is an RNN translator: the translation panels show Transformers (the Compare panel shows the shipped RNNs)."), {}});
     m_slots[kTrainedModel] = Slot{};
     m_slots[kTrainedModel].translator = std::move(t);
     if (m_gpu) m_gpu->forget(kTrainedModel);  // its uploaded weights were the last model's

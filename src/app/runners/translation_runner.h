@@ -37,9 +37,10 @@ public:
     // the Compare panel runs it beside the RNNs of its language.
     const Translator * current(const AppState & state) const;
 
-    // A model trained in the Train panel, saved as a translator file at `path`: it becomes the
-    // selected model, named `name` in the model list, for the Translate, Attention and
-    // Step-through panels; a later one replaces it.
+    // A model trained in the Train panel or imported (a Transformer translator file at `path`):
+    // it becomes the selected model, named `name` in the model list, for the Translate,
+    // Attention and Step-through panels; a later one replaces it. A file that does not load, or
+    // an RNN, is refused with the reason and changes nothing.
     Status use_trained(const std::string & path, const std::string & name, AppState & state);
 
     static constexpr double kDebounceSeconds = 0.25;

@@ -176,6 +176,19 @@ void draw_buttons(TrainState & t) {
         text_wrapped(tr_message(t.message));
         if (t.message_is_error) ImGui::PopStyleColor();
     }
+    // Import: a model file made by this project (the Train panel, attn train, the shipped ones).
+#if defined(__EMSCRIPTEN__)
+    if (ImGui::Button(tr_id("Import a model file…", "import"))) t.import_requested = true;
+#else
+    ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr("Import")).x - 24));
+    ImGui::InputTextWithHint("##import_path", tr("a .safetensors file made by this project"), &t.import_path);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(t.import_path.empty());
+    if (ImGui::Button(tr_id("Import", "import"))) t.import_requested = true;
+    ImGui::EndDisabled();
+#endif
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Opens the Translate, Attention and Step-through panels on a Transformer saved by this project"));
     if (!t.storage_message.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
         text_wrapped(tr_message(t.storage_message));

@@ -27,6 +27,8 @@ struct TrainState {
     bool export_requested = false;    // save the model (natively a file, on the web a download)
     bool resume_saved_requested = false, discard_saved_requested = false;
     bool use_requested = false;       // "Use in Translate": the model goes to the translation panels
+    bool import_requested = false;    // "Import": a model file (natively import_path) goes there
+    std::string import_path;
 
     // A run kept from an earlier visit (platform/saved_runs.h), offered until resumed or discarded.
     bool saved_offered = false;
