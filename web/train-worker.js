@@ -9,9 +9,7 @@ var Module = {
   printErr: (s) => console.warn(s),
   onRuntimeInitialized() {
     Module._tw_init();
-    ready = true;
-    for (const m of pending.splice(0)) handle(m);
-    loop();
+    waitForStorage();
   },
 };
 importScripts('train_worker.js');
@@ -40,16 +38,19 @@ function handle(m) {
 
 onmessage = (e) => { if (ready) handle(e.data); else pending.push(e.data); };
 
+// Requests wait until the saved run's folder is read from IndexedDB: a run started before would
+// write its checkpoints into a folder that the reading then replaces.
+function waitForStorage() {
+  const offer = Module.ccall('tw_offer', 'string', [], []);
+  if (!offer) { setTimeout(waitForStorage, 20); return; }
+  if (offer !== 'none') postMessage({ type: 'offer', ...JSON.parse(offer) });
+  ready = true;
+  for (const m of pending.splice(0)) handle(m);
+  loop();
+}
+
 // Trains in slices; between them the worker takes messages. Idle, it looks every 100 ms.
-let offered = false;
 function loop() {
-  if (!offered) {
-    const offer = Module.ccall('tw_offer', 'string', [], []);
-    if (offer) {
-      offered = true;
-      if (offer !== 'none') postMessage({ type: 'offer', ...JSON.parse(offer) });
-    }
-  }
   if (Module._tw_tick(40)) sendSnapshot();
   setTimeout(loop, Module._tw_running() ? 0 : 100);
 }

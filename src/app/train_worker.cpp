@@ -43,8 +43,8 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void tw_init() { attn::open_saved_runs(""); }
 
-// The saved run to offer once the folder is loaded: "" while it loads, "none", or
-// {"setup": text, "step": n}.
+// Called until the folder is loaded (then the session saves there): "" while it loads, then
+// "none" or the saved run to offer, {"setup": text, "step": n}.
 EMSCRIPTEN_KEEPALIVE const char * tw_offer() {
     if (attn::saved_runs_state() == attn::SavedRunsState::Pending) return "";
     if (g_offered) return "none";
