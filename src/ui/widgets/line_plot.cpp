@@ -50,7 +50,8 @@ void draw_line_plot(const char * id, const LineChart & chart, ImVec2 size) {
     if (p1.x - p0.x < 40 || p1.y - p0.y < 30 || chart.categories.empty() || chart.y_max <= chart.y_min) return;
     ImDrawList * dl = ImGui::GetWindowDrawList();
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-    const ImU32 grid = IM_COL32(255, 255, 255, 28), axis = IM_COL32(255, 255, 255, 110);
+    // From the text colour, so the grid shows on the light theme as on the dark one.
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Text, 0.11f), axis = ImGui::GetColorU32(ImGuiCol_Text, 0.43f);
     const size_t n = chart.categories.size();
     const float dx = (p1.x - p0.x) / float(n);
     auto x_of = [&](size_t i) { return p0.x + dx * (float(i) + 0.5f); };
