@@ -17,6 +17,7 @@ static void usage() {
               "  --size WxH         window size in points (default 1280x800)\n"
               "  --hidden           do not show the window (with SDL_VIDEODRIVER=offscreen no X is needed)\n"
               "  --about            open the About panel\n"
+              "  --shortcuts        open the keyboard shortcut sheet (also: press ?)\n"
               "  --sentence TEXT    translate TEXT instead of the default sentence\n"
               "  --model N          0: English → Chinese (default), 1: English → German\n"
               "  --kind K           attention shown: encoder, decoder or cross (default)\n"
@@ -37,7 +38,7 @@ int main(int argc, char ** argv) {
     attn::AppOptions opts;
     long long max_frames = -1;
     std::string screenshot;
-    bool open_about = false, open_architecture = false, open_compare = false;
+    bool open_about = false, open_architecture = false, open_compare = false, open_shortcuts = false;
     std::string sentence, kind = "cross", view = "heatmap", image;
     int image_sample = -1;
     std::string link;
@@ -52,6 +53,7 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--size") && has_value) std::sscanf(argv[++i], "%dx%d", &opts.platform.width, &opts.platform.height);
         else if (!std::strcmp(a, "--hidden")) opts.platform.hidden = true;
         else if (!std::strcmp(a, "--about")) open_about = true;
+        else if (!std::strcmp(a, "--shortcuts")) open_shortcuts = true;
         else if (!std::strcmp(a, "--architecture")) open_architecture = true;
         else if (!std::strcmp(a, "--compare")) open_compare = true;
         else if (!std::strcmp(a, "--sentence") && has_value) sentence = argv[++i];
@@ -87,6 +89,7 @@ int main(int argc, char ** argv) {
         return 2;
     }
     st.show_about = open_about;
+    st.show_shortcuts = open_shortcuts;
     st.show_architecture = open_architecture;
     st.show_compare = open_compare;
     if (!sentence.empty()) st.set_sentence(sentence, /*from_outside=*/true);

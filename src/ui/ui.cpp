@@ -2,6 +2,7 @@
 
 #include "ui/i18n.h"
 #include "ui/share_ui.h"
+#include "ui/shortcuts.h"
 #include "ui/tour.h"
 
 #include <imgui.h>
@@ -63,6 +64,7 @@ static void draw_main_menu_bar(AppState & s) {
     draw_share_menu(s);
     if (ImGui::MenuItem(tr_id("Tour", "tour"))) open_tour_step(s, s.tour.step >= 0 ? s.tour.step : 0);
     if (ImGui::BeginMenu(tr_id("Help", "help"))) {
+        ImGui::MenuItem(tr_id("Keyboard shortcuts", "shortcuts"), "?", &s.show_shortcuts);
         ImGui::MenuItem(tr_id("About Attention Playground", "about_app"), nullptr, &s.show_about);
         ImGui::EndMenu();
     }
@@ -98,6 +100,7 @@ void draw_ui(AppState & s) {
         forget_covered_sentence_box(s);
         return;
     }
+    handle_shortcuts(s);
     draw_main_menu_bar(s);
     if (s.show_translate) draw_panel_translate(s);
     if (s.show_attention) draw_panel_attention(s);
@@ -107,6 +110,7 @@ void draw_ui(AppState & s) {
     if (s.show_image) draw_panel_image(s);
     if (s.show_train) draw_panel_train(s);
     if (s.show_about) draw_panel_about(s);
+    draw_shortcut_sheet(s);
     draw_tour(s);
     draw_link_message(s);
     remember_focused_panel(s);

@@ -19,3 +19,5 @@ target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_backend
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_i18n.cpp)
 # The Train panel: its runner over AppState (buttons, saved runs, links) and the panel drawn headless.
 target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_train_panel.cpp)
+# The keyboard shortcuts, and a whole task done with the keyboard only.
+target_sources(attn_ui_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/ui/test_shortcuts.cpp)

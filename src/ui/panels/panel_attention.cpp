@@ -13,6 +13,7 @@
 #include "ui/widgets/view_caveat.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // SetFocusID: the heatmap takes the keyboard on `c`
 
 #include <algorithm>
 #include <cmath>
@@ -100,6 +101,13 @@ void heatmap_view(AppState & s, const AttentionMatrix & m, const AttentionAxes &
     }
     ImGui::TextDisabled(tr("rows: %s  ·  columns: %s"), tr(axes.row_caption), tr(axes.col_caption));
     const HeatmapResult r = draw_heatmap("##heatmap", m.values, m.rows, m.cols, *axes.rows, *axes.cols, o);
+    if (a.focus_heatmap) {  // the `c` shortcut: the keyboard goes to the cells, focus shown
+        a.focus_heatmap = false;
+        ImGui::FocusWindow(ImGui::GetCurrentWindow());
+        ImGui::SetFocusID(ImGui::GetItemID(), ImGui::GetCurrentWindow());
+        GImGui->NavDisableHighlight = false;
+        GImGui->NavDisableMouseHover = true;
+    }
     s.heatmap_rect = {r.grid_x, r.grid_y, r.cell * float(m.cols), r.cell * float(m.rows)};
     const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin(), clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
     const float vx0 = std::max(clip_min.x, r.grid_x), vy0 = std::max(clip_min.y, r.grid_y);

@@ -39,6 +39,7 @@ struct AttentionSelection {
     int view = 0;        // 0 heatmap, 1 model view (all layers × heads), 2 lines
     bool words = false;  // a subword model's maps with each word's pieces merged (AppState::translation_words)
     int request_view = -1;  // set to open a view's tab on the next frame (command line, host API)
+    bool focus_heatmap = false;  // the heatmap takes the keyboard on the next frame (ui/shortcuts.h)
 };
 
 // An example sentence per grammar phenomenon, with the corpus's gold alignments.
@@ -155,6 +156,7 @@ struct AppState {
     // Windows.
     bool show_translate = true, show_attention = true, show_step = true, show_architecture = false;
     bool show_about = false, show_compare = false, show_image = false, show_train = false;
+    bool show_shortcuts = false;  // the keyboard shortcut sheet (ui/shortcuts.h)
     // A window's flag by name ("translate", "attention", "step", "architecture", "about",
     // "compare", "image", "train", and "timing" for the Translate panel's timing table), for the command
     // line and the host API; nullptr for an unknown name.
