@@ -37,6 +37,12 @@ static std::string gl_string(GLenum name) {
 }
 
 bool Platform::init(const PlatformConfig & cfg) {
+#if defined(__EMSCRIPTEN__)
+    // Keys reach the app only while the canvas has the focus (a click or Tab gives it): by default
+    // SDL listens on the whole window and swallows Tab, so the page's own controls (the sentence
+    // box, the file choosers) could not be reached with the keyboard.
+    SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+#endif
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         m_error = std::string("Could not start SDL video: ") + SDL_GetError();
         return false;
