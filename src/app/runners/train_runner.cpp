@@ -1,14 +1,12 @@
 #include "app/runners/train_runner.h"
 
 #include "core/clock.h"
-#include "core/printf_string.h"
 #include "platform/saved_runs.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten.h>
@@ -119,7 +117,6 @@ void TrainRunner::ask_for_model(const std::string & purpose, AppState & state) {
     attn_js_train_post(nlohmann::json({{"type", "model"}, {"purpose", purpose}}).dump().c_str());
 #else
     const LiveTraining & run = m_session.run();
-    const std::string name = printf_string("%s-step%lld.safetensors", toy_task_name(run.setup().task), (long long)run.step());
     const std::string path = purpose == "export" ? m_export_path : temp_model_path();
     if (Status s = run.save_model(path); !s) {
         state.train.message = s.said;
@@ -132,7 +129,6 @@ void TrainRunner::ask_for_model(const std::string & purpose, AppState & state) {
     } else {
         m_model_for_translate = path;
     }
-    (void)name;
 #endif
 }
 

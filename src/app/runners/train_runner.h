@@ -35,8 +35,6 @@ public:
 
     // A translator file of the trained model, ready for Use in Translate: taken once.
     bool take_model_for_translate(std::string * path);
-    // Natively, where Export writes (the web downloads the file instead).
-    void set_export_path(std::string path) { m_export_path = std::move(path); }
     const LiveTraining & run() const { return m_session.run(); }  // natively; on the web it is the worker's
 
     // The worker's messages (web): a snapshot's bytes, a reply, a saved run to offer, the
@@ -62,7 +60,7 @@ private:
     int64_t m_persisted_step = -1;
     double m_last_frame = -1;
     double m_last_slice_ms = 0;
-    std::string m_export_path = "trained-model.safetensors";
+    std::string m_export_path = "trained-model.safetensors";  // natively, in the working folder (the web downloads it)
     std::string m_model_for_translate;
     // The web's worker: what came since the last frame, applied in update().
     std::vector<TrainSnapshot> m_snapshots;
