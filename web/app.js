@@ -101,6 +101,8 @@ function receiveFromTrainWorker(m) {
     const bytes = m.bytes || new Uint8Array(0);
     withBytes(bytes, (p) => Module.ccall('attn_train_worker_model', null, ['number', 'number', 'string', 'string'],
                                          [p, bytes.length, m.purpose, m.bytes ? m.name : m.error]));
+  } else if (m.type === 'persisted') {
+    window.attnTrainPersistedStep = m.step;  // the saved run of this step reached IndexedDB (tests wait on it)
   } else if (m.type === 'stored') {
     try { if (m.has_run) localStorage.setItem(kSavedRunFlag, '1'); else localStorage.removeItem(kSavedRunFlag); } catch (e) { /* storage blocked */ }
   }

@@ -7,6 +7,7 @@ let ready = false;
 var Module = {
   print: (s) => console.log(s),
   printErr: (s) => console.warn(s),
+  onSavedRunsPersisted: (step) => postMessage({ type: 'persisted', step }),
   onRuntimeInitialized() {
     Module._tw_init();
     waitForStorage();

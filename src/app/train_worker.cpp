@@ -28,7 +28,7 @@ void persist_if_saved() {
     const int64_t saved = g_session.run().saved_step();
     if (saved == g_persisted_step) return;
     g_persisted_step = saved;
-    attn::persist_saved_runs();
+    attn::persist_saved_runs(saved);
     EM_ASM({ postMessage({type : 'stored', has_run : $0 >= 0}); }, double(saved));
 }
 
@@ -76,6 +76,7 @@ EMSCRIPTEN_KEEPALIVE const char * tw_request(const char * json_text) {
             reply = g_session.handle(r);
         }
     }
+    if (r.command == attn::TrainCommand::Pause) g_persisted_step = -2;  // Pause writes through, even at a step already saved
     persist_if_saved();
     if (r.command == attn::TrainCommand::Reset || r.command == attn::TrainCommand::DiscardSaved) {
         attn::persist_saved_runs();

@@ -34,9 +34,13 @@ EM_JS(void, attn_js_open_saved_runs, (const char * dir_p), {
     }
 });
 
-EM_JS(void, attn_js_persist_saved_runs, (), {
+// Module.onSavedRunsPersisted(tag), when the program defines it, hears of each write that completed.
+EM_JS(void, attn_js_persist_saved_runs, (double tag), {
     FS.syncfs(false, (err) => {
-        if (!err) return;
+        if (!err) {
+            if (Module.onSavedRunsPersisted) Module.onSavedRunsPersisted(tag);
+            return;
+        }
         const m = allocateUTF8(String(err.message || err.name || err));
         Module._attn_saved_runs_failed(m);
         _free(m);
@@ -58,8 +62,8 @@ void open_saved_runs(const std::string &) {
     attn_js_open_saved_runs(g_dir.c_str());
 }
 
-void persist_saved_runs() {
-    if (g_state == SavedRunsState::Ready) attn_js_persist_saved_runs();
+void persist_saved_runs(int64_t tag) {
+    if (g_state == SavedRunsState::Ready) attn_js_persist_saved_runs(double(tag));
 }
 
 #else
@@ -69,7 +73,7 @@ void open_saved_runs(const std::string & native_dir) {
     g_state = native_dir.empty() ? SavedRunsState::Unavailable : SavedRunsState::Ready;
 }
 
-void persist_saved_runs() {}
+void persist_saved_runs(int64_t) {}
 
 #endif
 

@@ -7,6 +7,7 @@
 // background; a storage that refuses (full, or blocked as in a private window) is reported by
 // saved_runs_error(), and the run goes on in memory.
 #pragma once
+#include <cstdint>
 #include <string>
 
 namespace attn {
@@ -17,7 +18,9 @@ enum class SavedRunsState { Pending, Ready, Unavailable };
 void open_saved_runs(const std::string & native_dir);
 SavedRunsState saved_runs_state();
 const std::string & saved_runs_dir();   // "" while unavailable
-void persist_saved_runs();              // after the files changed
+// After the files changed; `tag` (the run's step, say) comes back with the completed write
+// (Module.onSavedRunsPersisted on the web).
+void persist_saved_runs(int64_t tag = -1);
 std::string saved_runs_error();         // the last failure to store, or ""
 void clear_saved_runs_error();
 

@@ -54,7 +54,7 @@ try {
   await command(page, 'pause');
   await page.waitForFunction(() => !JSON.parse(Module.ccall('attn_state_json', 'string', [], [])).train.running, null, { timeout: 10000 });
   const paused = await train(page);
-  await page.waitForTimeout(1500);  // IndexedDB's write-back
+  await page.waitForFunction((step) => window.attnTrainPersistedStep === step, paused.step, { timeout: 20000 });  // Pause's checkpoint in IndexedDB
   await page.goto(`${server.url}#panel=train`);
   await page.reload();
   await appReady(page);
