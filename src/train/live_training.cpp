@@ -7,6 +7,7 @@
 #include "train/run_history.h"
 
 #include <cmath>
+#include <cstring>
 
 namespace attn {
 
@@ -117,7 +118,9 @@ int LiveTraining::advance(double budget_ms) {
         if (!std::isfinite(loss)) {
             m_failure = {N_("The loss became {0} at step {1}, so training stopped. The weights are back to those of step {2}. A smaller learning rate usually helps."),
                          {std::isnan(loss) ? "NaN" : "∞", std::to_string(k), std::to_string(m_good_step)}};
-            for (auto & [name, tensor] : m_model->parameters()) tensor = m_good_parameters.at(name);
+            // In place: the model's layer views point into these tensors.
+            for (auto & [name, tensor] : m_model->parameters())
+                std::memcpy(tensor.data(), m_good_parameters.at(name).data(), size_t(tensor.numel()) * sizeof(float));
             snapshot();
             break;
         }
