@@ -223,29 +223,29 @@ void thin_into(const std::vector<double> & x, const std::vector<double> & y, dou
     }
 }
 
+// One curve from 0 to its largest finite value, its values times `scale`.
+LineChart curve_chart(const char * y_label, const char * label, const ThinnedSeries & curve, double scale, double * top) {
+    LineChart chart;
+    chart.x_label = N_("step");
+    chart.y_label = tr(y_label);
+    chart.series = {{tr(label), {}}};
+    thin_into(curve.x(), curve.y(), scale, &chart, 0);
+    *top = 0;
+    for (double v : chart.series[0].values) *top = std::max(*top, std::isfinite(v) ? v : 0.0);
+    chart.y_min = 0;
+    return chart;
+}
+
 void draw_curves(const TrainState & t, float width) {
     const TrainCurves & c = t.curves;
     const float h = 170;
     if (!c.loss.x().empty()) {
-        LineChart loss;
-        loss.x_label = N_("step");
-        loss.y_label = tr("training loss (cross-entropy per token)");
-        loss.series = {{tr("loss"), {}}};
-        thin_into(c.loss.x(), c.loss.y(), 1.0, &loss, 0);
         double top = 0;
-        for (double v : loss.series[0].values) top = std::max(top, std::isfinite(v) ? v : 0.0);
+        LineChart loss = curve_chart(N_("training loss (cross-entropy per token)"), N_("loss"), c.loss, 1.0, &top);
         loss.y_max = std::max(0.5, std::ceil(top * 2) / 2);
-        loss.y_min = 0;
         draw_line_plot("##loss", loss, ImVec2(width, h));
-        LineChart lr;
-        lr.x_label = N_("step");
-        lr.y_label = tr("learning rate (× 1000)");
-        lr.series = {{tr("learning rate"), {}}};
-        thin_into(c.lr.x(), c.lr.y(), 1000.0, &lr, 0);
-        double top_lr = 0;
-        for (double v : lr.series[0].values) top_lr = std::max(top_lr, v);
-        lr.y_max = std::max(0.01, top_lr * 1.1);
-        lr.y_min = 0;
+        LineChart lr = curve_chart(N_("learning rate (× 1000)"), N_("learning rate"), c.lr, 1000.0, &top);
+        lr.y_max = std::max(0.01, top * 1.1);
         draw_line_plot("##lr", lr, ImVec2(width, h * 0.8f));
     }
     if (c.eval_step.size() >= 1) {
