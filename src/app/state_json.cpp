@@ -190,6 +190,7 @@ std::string app_state_json(const AppState & s) {
     j["unknown"] = t.unknown;
     j["notices"] = t.english_notices();
     j["stopped"] = decode_stop_name(t.stopped);
+    j["repeats_avoided"] = t.repeats_avoided;
     j["sentence_cut"] = s.sentence_was_truncated;  // the text was cut to AppState::kMaxSentenceChars
     j["milliseconds"] = t.milliseconds;
     j["weights_storage"] = t.weights_storage;

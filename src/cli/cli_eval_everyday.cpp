@@ -1,10 +1,11 @@
 // `attn eval --model M --everyday DIR [--beam B] [--out FILE.tsv]`: the everyday test set
 // (DIR/everyday.tsv, assets/everyday/README.md): multi-reference chrF and BLEU, the share of
-// input words read as <unk>, and the share of outputs stopped at the length cap or cut for
-// repeating, per category and overall, as a Markdown table. --out writes every output with why it
-// ended (id, category, English, translation, stop, confidence), for reading them. Two more rows
-// split the set by whether the reader is warned (stopped, unsure, or a construction the grammar
-// lacks: models/translator.h). The last two put the model beside a second human translator: each
+// input words read as <unk>, the share of outputs stopped at the length cap and the share in which
+// decoding turned down a repetition, per category and overall, as a Markdown table. --out writes
+// every output with why it ended (id, category, English, translation, stop, confidence,
+// repetitions turned down), for reading them. Two more rows split the set by whether the reader is
+// warned (stopped, unsure, a repetition turned down, or a construction the grammar lacks:
+// models/translator.h). The last two put the model beside a second human translator: each
 // scored against the first reference alone.
 #include "cli/cli.h"
 #include "models/everyday_eval.h"
@@ -18,13 +19,13 @@ namespace attn {
 namespace {
 
 void print_row(const EverydayScore & s) {
-    std::printf("| %s | %d | %.1f | %.1f | %.1f%% | %.1f%% |\n", s.category.c_str(), s.sentences, s.chrf, s.bleu,
-                100.0 * s.unknown_rate(), 100.0 * s.stopped_rate());
+    std::printf("| %s | %d | %.1f | %.1f | %.1f%% | %.1f%% | %d |\n", s.category.c_str(), s.sentences, s.chrf, s.bleu,
+                100.0 * s.unknown_rate(), 100.0 * s.stopped_rate(), s.repeats_avoided);
 }
 
 // A row of scores alone: the reading columns do not apply to a reference.
 void print_scores(const EverydayScore & s) {
-    std::printf("| %s | %d | %.1f | %.1f | – | – |\n", s.category.c_str(), s.sentences, s.chrf, s.bleu);
+    std::printf("| %s | %d | %.1f | %.1f | – | – | – |\n", s.category.c_str(), s.sentences, s.chrf, s.bleu);
 }
 
 } // namespace
@@ -57,8 +58,8 @@ int cli_eval_everyday(int argc, char ** argv) {
     }
     Compute cc = Compute::fastest();
     const EverydayEval e = evaluate_everyday(cc, t, items, opts);
-    std::printf("| category | sentences | chrF | BLEU | words read as <unk> | stopped at a cap or loop |\n"
-                "|---|---|---|---|---|---|\n");
+    std::printf("| category | sentences | chrF | BLEU | words read as <unk> | stopped at the length cap | repetition turned down |\n"
+                "|---|---|---|---|---|---|---|\n");
     for (const EverydayScore & s : e.categories) print_row(s);
     print_row(e.all);
     if (e.warned.sentences) print_row(e.warned);
@@ -69,7 +70,7 @@ int cli_eval_everyday(int argc, char ** argv) {
         std::ofstream f(out_path, std::ios::binary | std::ios::trunc);
         for (size_t i = 0; i < items.size(); i++)
             f << items[i].id << '\t' << items[i].category << '\t' << items[i].source << '\t' << e.hypotheses[i] << '\t'
-              << decode_stop_name(e.stops[i]) << '\t' << e.confidences[i] << '\n';
+              << decode_stop_name(e.stops[i]) << '\t' << e.confidences[i] << '\t' << e.repeats_avoided[i] << '\n';
         if (!f) { std::fprintf(stderr, "attn eval: cannot write %s\n", out_path.c_str()); return 1; }
     }
     return 0;

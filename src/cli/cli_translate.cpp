@@ -123,6 +123,7 @@ static int translate_text(const Translator & t, const std::string & text, const 
         out["translation"] = r.display;
         out["truncated"] = r.truncated;
         out["stopped"] = decode_stop_name(r.decode.stop);
+        out["repeats_avoided"] = r.decode.repeats_avoided;
         out["confidence"] = output_confidence(r.decode);
         out["notices"] = english(translation_notices(t, sentence, r));
         out["sentences"] = paragraph.sentences;  // the text, sentence by sentence
@@ -279,6 +280,7 @@ int cli_translate(int argc, char ** argv) {
     out["score"] = r.score;
     out["finished"] = r.finished;
     out["stopped"] = decode_stop_name(r.stop);
+    out["repeats_avoided"] = r.repeats_avoided;
     out["beam"] = opts.beam;
     out["config"] = nlohmann::json::parse(c.to_json());
     std::printf("%s\n", out.dump().c_str());

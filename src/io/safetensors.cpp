@@ -449,8 +449,14 @@ uint64_t saturating_add(uint64_t a, uint64_t b) {
     return a > std::numeric_limits<uint64_t>::max() - b ? std::numeric_limits<uint64_t>::max() : a + b;
 }
 
-// I8 storage quantises the matrices; vectors (biases, norm gains) are few bytes and sensitive.
-bool stored_as_i8(StoreAs store_as, const Tensor & t) { return store_as == StoreAs::I8 && t.shape().rank >= 2; }
+// I8 storage quantises the matrices (or those i8_only names); vectors (biases, norm gains) are few
+// bytes and sensitive.
+bool stored_as_i8(const WeightsFile & weights, const std::string & name, const Tensor & t) {
+    if (weights.store_as != StoreAs::I8 || t.shape().rank < 2) return false;
+    if (weights.i8_only.empty()) return true;
+    return std::any_of(weights.i8_only.begin(), weights.i8_only.end(),
+                       [&](const std::string & part) { return name.find(part) != std::string::npos; });
+}
 
 } // namespace
 
@@ -580,7 +586,7 @@ Status check_savable(const WeightsFile & weights, bool allow_non_finite) {
         if (!utf8_is_valid(name)) return Status::error(tensor_prefix(name) + "name is not valid UTF-8");
         if (t.shape().rank < 1 || t.shape().rank > kMaxRank || !t.data())
             return Status::error(tensor_prefix(name) + "is empty (rank " + std::to_string(t.shape().rank) + ")");
-        const bool as_i8 = stored_as_i8(weights.store_as, t);
+        const bool as_i8 = stored_as_i8(weights, name, t);
         if (!allow_non_finite || as_i8)
             if (Status s = check_finite(name, t); !s) return s;
         if (as_i8 && weights.tensors.count(name + kScaleSuffix))
@@ -625,7 +631,7 @@ std::vector<Stored> stored_entries(const WeightsFile & weights) {
     std::vector<Stored> entries;
     for (const auto & [name, t] : weights.tensors) {
         ATTN_ASSERT(t.shape().rank >= 1 && t.data() && name != kMetadataKey, "unsavable tensor '%s'", name.c_str());
-        if (stored_as_i8(weights.store_as, t)) {
+        if (stored_as_i8(weights, name, t)) {
             const CompactTensor quantized = CompactTensor::quantize(t, CompactType::I8);
             const CompactView q = quantized.view();
             const auto * codes = reinterpret_cast<const uint8_t *>(q.codes());

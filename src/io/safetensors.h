@@ -55,6 +55,9 @@ struct WeightsFile {
     // How serialize_safetensors writes the tensors. Reading gives float32 (with
     // ReadLimits::keep_compact, F16 and I8 matrices as stored, in `compact`).
     StoreAs store_as = StoreAs::F32;
+    // With StoreAs::I8 and not empty: only the matrices whose names contain one of these are I8,
+    // every other tensor F16 (`attn quantize --dtype i8 --only ffn/`).
+    std::vector<std::string> i8_only;
     // With ReadLimits::keep_compact: the F16 and I8 matrices, as stored, instead of in `tensors`.
     CompactMap compact;
     // Filled by reading: each tensor's dtype in the file ("F32", "F16", "BF16" or "I8").

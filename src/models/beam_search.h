@@ -21,16 +21,17 @@ namespace attn {
 // GNMT's length penalty lp(Y) = ((5 + |Y|) / 6)^α.
 inline double length_penalty(int length, float alpha) { return std::pow((5.0 + length) / 6.0, double(alpha)); }
 
-// The best finished hypothesis by log_prob / lp wins; unfinished ones at max_length, and those cut
-// for repeating themselves (repetition_cut), compete too, marked unfinished with their reason.
+// The best finished hypothesis by log_prob / lp wins; unfinished ones at max_length compete too,
+// marked unfinished. With avoid_repetitions, no hypothesis is extended by a token that repeats
+// (repeating_tokens); a hypothesis counts the steps whose best token was turned down so.
 template <class Step>
 DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int max_length, Step && step,
-                         bool cut_repetitions = true) {
+                         bool avoid_repetitions = true) {
     struct Hyp {
         std::vector<int32_t> tokens;
         double log_prob = 0.0;
         int parent = 0;  // the decoder row this hypothesis continues
-        std::vector<double> token_log_probs;  // to take a repetition's copies off log_prob
+        int repeats_avoided = 0;
     };
     std::vector<Hyp> live{Hyp{}};
     std::vector<DecodeResult> finished;
@@ -47,38 +48,30 @@ DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int
         }
         if (!step(parents, fed, &logits)) return DecodeResult{};
         // Expand every live hypothesis by its `beam` best tokens, then keep the `beam` best overall.
-        struct Candidate { size_t hyp; int32_t token; double token_log_prob, log_prob; };
+        struct Candidate { size_t hyp; int32_t token; double log_prob; bool avoided; };
         std::vector<Candidate> cands;
         for (size_t h = 0; h < live.size(); h++) {
             log_softmax(logits.data() + int64_t(h) * c.tgt_vocab, c.tgt_vocab, &lp);
+            const bool avoided = avoid_repetitions && turn_down_repeats(live[h].tokens, &lp);
             std::vector<int32_t> ids(size_t(c.tgt_vocab));
             std::iota(ids.begin(), ids.end(), 0);
             const size_t k = std::min<size_t>(size_t(beam), ids.size());
             std::partial_sort(ids.begin(), ids.begin() + long(k), ids.end(),
                               [&](int32_t a, int32_t b) { return lp[size_t(a)] > lp[size_t(b)]; });
             for (size_t i = 0; i < k; i++)
-                cands.push_back({h, ids[i], lp[size_t(ids[i])], live[h].log_prob + lp[size_t(ids[i])]});
+                if (std::isfinite(lp[size_t(ids[i])]))
+                    cands.push_back({h, ids[i], live[h].log_prob + lp[size_t(ids[i])], avoided});
         }
         std::sort(cands.begin(), cands.end(), [](const Candidate & a, const Candidate & b) { return a.log_prob > b.log_prob; });
         std::vector<Hyp> next;
         for (const Candidate & cd : cands) {
             if (int(next.size()) >= beam) break;
-            Hyp h{live[cd.hyp].tokens, cd.log_prob, int(cd.hyp), live[cd.hyp].token_log_probs};
+            Hyp h{live[cd.hyp].tokens, cd.log_prob, int(cd.hyp), live[cd.hyp].repeats_avoided + (cd.avoided ? 1 : 0)};
             h.tokens.push_back(cd.token);
-            h.token_log_probs.push_back(cd.token_log_prob);
             if (cd.token == c.eos_id) {
                 const double score = h.log_prob / length_penalty(int(h.tokens.size()), alpha);
-                finished.push_back({h.tokens, h.log_prob, score, true, DecodeStop::Eos});
+                finished.push_back({h.tokens, h.log_prob, score, true, DecodeStop::Eos, h.repeats_avoided});
                 continue;  // a finished hypothesis leaves the beam; the others keep expanding
-            }
-            if (const int keep = cut_repetitions ? repetition_cut(h.tokens) : -1; keep >= 0) {
-                // A loop leaves the beam too, cut to one copy, and competes as an unfinished one.
-                h.tokens.resize(size_t(keep));
-                h.token_log_probs.resize(size_t(keep));
-                double kept = 0.0;
-                for (double l : h.token_log_probs) kept += l;
-                finished.push_back({h.tokens, kept, kept / length_penalty(keep, alpha), false, DecodeStop::Repetition});
-                continue;
             }
             next.push_back(std::move(h));
         }
@@ -95,7 +88,7 @@ DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int
     }
     for (const Hyp & h : live)  // unfinished at max_length: still candidates, marked unfinished
         finished.push_back({h.tokens, h.log_prob, h.log_prob / length_penalty(int(h.tokens.size()), alpha), false,
-                            DecodeStop::LengthCap});
+                            DecodeStop::LengthCap, h.repeats_avoided});
     return *std::max_element(finished.begin(), finished.end(),
                              [](const DecodeResult & a, const DecodeResult & b) { return a.score < b.score; });
 }

@@ -36,7 +36,6 @@ StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int 
 const char * decode_stop_name(DecodeStop stop) {
     switch (stop) {
         case DecodeStop::Eos: return "eos";
-        case DecodeStop::Repetition: return "repetition";
         default: return "length_cap";
     }
 }
@@ -45,18 +44,24 @@ int length_cap(int source_length, int max_positions) {
     return std::max(1, std::min(2 * source_length + 10, max_positions));
 }
 
-int repetition_cut(const std::vector<int32_t> & tokens) {
-    const int T = int(tokens.size());
-    for (int n = 1; n <= 4; n++) {
-        const int needed = n == 1 ? 4 : 3;
-        if (T < n * needed) continue;
-        int copies = 1;  // the last unit, tokens[T-n, T)
-        while ((copies + 1) * n <= T &&
-               std::equal(tokens.end() - n, tokens.end(), tokens.end() - (copies + 1) * n))
-            copies++;
-        if (copies >= needed) return T - (copies - 1) * n;
-    }
-    return -1;
+std::vector<int32_t> repeating_tokens(const std::vector<int32_t> & tokens) {
+    std::vector<int32_t> out;
+    const size_t T = tokens.size();
+    if (T >= 2 && tokens[T - 1] == tokens[T - 2]) out.push_back(tokens[T - 1]);
+    // A unit of n: the last n-1 tokens repeat the n-1 before the token at T-n, which would
+    // complete the second copy.
+    for (size_t n = 2; n <= 4 && 2 * n - 1 <= T; n++)
+        if (std::equal(tokens.end() - long(n - 1), tokens.end(), tokens.end() - long(2 * n - 1)))
+            out.push_back(tokens[T - n]);
+    return out;
+}
+
+bool turn_down_repeats(const std::vector<int32_t> & tokens, std::vector<double> * log_probs) {
+    const std::vector<int32_t> banned = repeating_tokens(tokens);
+    if (banned.empty()) return false;
+    const int32_t best = int32_t(std::max_element(log_probs->begin(), log_probs->end()) - log_probs->begin());
+    for (int32_t t : banned) (*log_probs)[size_t(t)] = -INFINITY;
+    return std::find(banned.begin(), banned.end(), best) != banned.end();
 }
 
 int default_max_length(const TransformerConfig & cfg, int source_length, int requested) {
@@ -66,41 +71,35 @@ int default_max_length(const TransformerConfig & cfg, int source_length, int req
 }
 
 DecodeResult greedy_search(const TransformerConfig & c, int max_length,
-                           const std::function<bool(int32_t token, Tensor * logits)> & step, bool cut_repetitions) {
+                           const std::function<bool(int32_t token, Tensor * logits)> & step, bool avoid_repetitions) {
     DecodeResult r;
     Tensor logits;
-    std::vector<double> lp, token_log_probs;
+    std::vector<double> lp;
     int32_t token = c.bos_id;
     for (int t = 0; t < max_length; t++) {
         if (!step(token, &logits)) break;
         log_softmax(logits.data(), c.tgt_vocab, &lp);
+        if (avoid_repetitions && turn_down_repeats(r.tokens, &lp)) r.repeats_avoided++;
         token = int32_t(std::max_element(lp.begin(), lp.end()) - lp.begin());
         r.tokens.push_back(token);
-        token_log_probs.push_back(lp[size_t(token)]);
+        r.log_prob += lp[size_t(token)];
         if (token == c.eos_id) { r.finished = true; r.stop = DecodeStop::Eos; break; }
-        if (const int keep = cut_repetitions ? repetition_cut(r.tokens) : -1; keep >= 0) {
-            r.tokens.resize(size_t(keep));
-            token_log_probs.resize(size_t(keep));
-            r.stop = DecodeStop::Repetition;
-            break;
-        }
     }
-    for (double l : token_log_probs) r.log_prob += l;
     r.score = r.log_prob;
     return r;
 }
 
 DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length,
-                           bool cut_repetitions) {
+                           bool avoid_repetitions) {
     DecoderCache cache = model.new_cache();
     return greedy_search(model.config(), max_length, [&](int32_t token, Tensor * logits) {
         model.decode_step(cc, enc, cache, token, logits);
         return true;
-    }, cut_repetitions);
+    }, avoid_repetitions);
 }
 
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
-                         float alpha, int max_length, bool cut_repetitions) {
+                         float alpha, int max_length, bool avoid_repetitions) {
     // One cache per hypothesis, stepped one after the other: a survivor gets a copy of its
     // parent's cache.
     std::vector<DecoderCache> caches{model.new_cache()};
@@ -117,7 +116,7 @@ DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderO
         }
         return true;
     };
-    return beam_search(model.config(), beam, alpha, max_length, step, cut_repetitions);
+    return beam_search(model.config(), beam, alpha, max_length, step, avoid_repetitions);
 }
 
 void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,
@@ -138,8 +137,8 @@ DecodeResult translate(Compute & cc, const Transformer & model, const std::vecto
     EncoderOutput enc;
     model.encode(cc, src, &enc, trace);
     const int max_length = default_max_length(model.config(), int(src.size()), opts.max_length);
-    DecodeResult r = opts.beam <= 1 ? greedy_decode(cc, model, enc, max_length, opts.cut_repetitions)
-                                    : beam_decode(cc, model, enc, opts.beam, opts.length_penalty, max_length, opts.cut_repetitions);
+    DecodeResult r = opts.beam <= 1 ? greedy_decode(cc, model, enc, max_length, opts.avoid_repetitions)
+                                    : beam_decode(cc, model, enc, opts.beam, opts.length_penalty, max_length, opts.avoid_repetitions);
     if (trace) record_forced_trace(cc, model, enc, r.tokens, trace);
     return r;
 }

@@ -11,9 +11,9 @@ struct DecodeOptions {
     int beam = 1;                  // 1 = greedy
     float length_penalty = 0.6f;   // α of GNMT's lp(Y) = ((5 + |Y|) / 6)^α; the paper's 0.6
     int max_length = -1;           // output tokens incl. EOS; -1: the length cap (length_cap below)
-    // Stop a loop (repetition_cut below). Off only where the output is compared with a plain
-    // decoder's, as the PyTorch golden tests do.
-    bool cut_repetitions = true;
+    // Turn down tokens that would start a loop (repeating_tokens below). Off only where the output
+    // is compared with a plain decoder's, as the PyTorch golden tests do.
+    bool avoid_repetitions = true;
 };
 
 struct DecodeResult {
@@ -22,6 +22,7 @@ struct DecodeResult {
     double score = 0.0;            // log_prob / lp(|tokens|) for beam search; log_prob for greedy
     bool finished = false;         // an EOS was produced within max_length (stop == Eos)
     DecodeStop stop = DecodeStop::LengthCap;
+    int repeats_avoided = 0;       // steps whose most probable token was turned down as a repetition
 };
 
 // The output length cap, </s> included: 2 · source_length + 10 tokens (source_length counts the
@@ -29,11 +30,16 @@ struct DecodeResult {
 // as its source, in words or in pieces, so a model that is still writing there is looping.
 int length_cap(int source_length, int max_positions);
 
-// Decoding's guard against loops ("Zimmer Zimmer Zimmer …"): when `tokens` ends with one unit of
-// n ≤ 4 tokens repeated back to back (4 copies of a single token, 3 of a longer unit), returns
-// how many tokens to keep: everything before the run and one copy of the unit. Otherwise -1.
-// Natural text repeats a word twice ("very very") but hardly ever three or four times.
-int repetition_cut(const std::vector<int32_t> & tokens);
+// Decoding's rule against loops ("Zimmer Zimmer Zimmer …"): the tokens that, written after
+// `tokens`, would put one token three times in a row or a unit of 2-4 tokens twice back to back
+// (at most four: one per unit length). Natural text repeats a word twice ("very very", 媽 媽) but
+// hardly ever more, and a model that writes a second copy of a unit has usually begun a loop that
+// each copy makes likelier. A step turns these down and takes its best other token.
+std::vector<int32_t> repeating_tokens(const std::vector<int32_t> & tokens);
+
+// Sets the log-probabilities of repeating_tokens(tokens) to -inf in a log-softmax row; true when
+// one of them was the row's most probable token.
+bool turn_down_repeats(const std::vector<int32_t> & tokens, std::vector<double> * log_probs);
 
 // Decodes src. With a trace, also runs one teacher-forced decoder pass over the result (the
 // same weights, so the same numbers) and records every attention map, the per-step top-k
@@ -49,17 +55,18 @@ StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int 
 // greedy loop picks and scores tokens with it too.
 void log_softmax(const float * logits, int V, std::vector<double> * out);
 
-// Greedy search over any decoder: BOS, then the argmax of each step's log-softmax until EOS,
-// max_length tokens or a repetition (cut as repetition_cut says). step(token, &logits) runs the decoder on one token and returns false to stop
-// (the GPU decoder's failures; the caller keeps the reason).
+// Greedy search over any decoder: BOS, then the argmax of each step's log-softmax (among the
+// tokens that do not repeat, unless avoid_repetitions is off) until EOS or max_length tokens.
+// step(token, &logits) runs the decoder on one token and returns false to stop (the GPU
+// decoder's failures; the caller keeps the reason).
 DecodeResult greedy_search(const TransformerConfig & cfg, int max_length,
-                           const std::function<bool(int32_t token, Tensor * logits)> & step, bool cut_repetitions = true);
+                           const std::function<bool(int32_t token, Tensor * logits)> & step, bool avoid_repetitions = true);
 
 // The pieces, for tests and benchmarks.
 DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length,
-                           bool cut_repetitions = true);
+                           bool avoid_repetitions = true);
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
-                         float length_penalty, int max_length, bool cut_repetitions = true);
+                         float length_penalty, int max_length, bool avoid_repetitions = true);
 void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,
                          const std::vector<int32_t> & output, AttentionTrace * trace);
 int default_max_length(const TransformerConfig & cfg, int source_length, int requested);

@@ -74,11 +74,14 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
         e.hypotheses.push_back(done.back().display);
         DecodeStop stop = DecodeStop::Eos;
         double confidence = 1.0;
+        int repeats = 0;
         for (const Translation & r : done.back().translations) {
             if (r.decode.stop != DecodeStop::Eos) stop = r.decode.stop;
             confidence = std::min(confidence, output_confidence(r.decode));
+            repeats += r.decode.repeats_avoided;
         }
         e.stops.push_back(stop);
+        e.repeats_avoided.push_back(repeats);
         e.confidences.push_back(confidence);
     }
     // Scores per category, then for everything, from the same per-item results.
@@ -104,6 +107,7 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
                 s.unknown_words += long(std::count(r.source.ids.begin(), r.source.ids.end(), Vocabulary::kUnk));
             }
             s.stopped += e.stops[i] != DecodeStop::Eos;
+            s.repeats_avoided += e.repeats_avoided[i] > 0;
         }
         return s;
     };
@@ -113,9 +117,10 @@ EverydayEval evaluate_everyday(Compute & cc, const Translator & t, const std::ve
     e.all = score("all", everything);
     std::vector<size_t> warned, unwarned;
     for (size_t i = 0; i < items.size(); i++)
-        (e.stops[i] != DecodeStop::Eos || e.confidences[i] < kLowConfidence || !construction_notices(items[i].source).empty()
+        (e.stops[i] != DecodeStop::Eos || e.confidences[i] < kLowConfidence || e.repeats_avoided[i] > 0 ||
+                 !construction_notices(items[i].source).empty()
              ? warned : unwarned).push_back(i);
-    e.warned = score("with a warning (stopped, unsure, or a construction it never learned)", warned);
+    e.warned = score("with a warning (stopped, unsure, a repetition turned down, or a construction it never learned)", warned);
     e.unwarned = score("without a warning", unwarned);
     score_against_first_reference(items, e.hypotheses, t.chinese(), &e.model_one_reference, &e.references_agree);
     return e;

@@ -26,7 +26,8 @@ struct EverydayScore {
     int sentences = 0;
     double chrf = 0, bleu = 0;            // 0..100, against both references
     long words = 0, unknown_words = 0;    // input tokens (words or pieces), and those read as <unk>
-    int stopped = 0;                      // outputs that hit the length cap or a repetition cut
+    int stopped = 0;                      // outputs that hit the length cap
+    int repeats_avoided = 0;              // outputs in which decoding turned down a repetition
     double unknown_rate() const { return words ? double(unknown_words) / double(words) : 0.0; }
     double stopped_rate() const { return sentences ? double(stopped) / double(sentences) : 0.0; }
 };
@@ -36,9 +37,10 @@ struct EverydayEval {
     EverydayScore all;
     std::vector<std::string> hypotheses;    // one per item
     std::vector<DecodeStop> stops;          // one per item
+    std::vector<int> repeats_avoided;       // one per item: repetitions turned down, all its sentences
     std::vector<double> confidences;        // one per item: its least confident sentence's output_confidence
-    // The items whose translation came with a warning (stopped, the low-confidence notice, or the
-    // construction notice of models/translator.h), and the rest: whether the warnings pick out the worse translations.
+    // The items whose translation came with a warning (stopped, the low-confidence notice, the
+    // repetition notice, or the construction notice of models/translator.h), and the rest: whether the warnings pick out the worse translations.
     EverydayScore warned, unwarned;
     // What a second translator scores: the second reference against the first alone, beside the
     // model against the first alone. chrF of Chinese is low even between two good translations

@@ -10,27 +10,48 @@ namespace attn {
 
 namespace {
 
-// Runs the decoder over `forced` tokens (teacher forcing) or, when forced is null, greedily until
-// </s>, max_length or a repetition (repetition_cut); returns the tokens and fills the alignment rows and candidates.
+// The argmax of a logits row among the tokens that do not repeat `written` (repeating_tokens);
+// *avoided when the overall argmax was one of those.
+int32_t best_unrepeated(const float * logits, int V, const std::vector<int32_t> & written, bool * avoided) {
+    const std::vector<int32_t> banned = repeating_tokens(written);
+    auto is_banned = [&](int32_t t) { return std::find(banned.begin(), banned.end(), t) != banned.end(); };
+    int32_t best = -1, best_allowed = -1;
+    for (int32_t v = 0; v < V; v++) {
+        if (best < 0 || logits[v] > logits[best]) best = v;
+        if (!is_banned(v) && (best_allowed < 0 || logits[v] > logits[best_allowed])) best_allowed = v;
+    }
+    *avoided = best != best_allowed;
+    return best_allowed;
+}
+
+// Runs the decoder over `forced` tokens (teacher forcing) or, when forced is null, greedily
+// (turning down repetitions unless avoid_repetitions is off) until </s> or max_length; returns
+// the tokens and fills the alignment rows and candidates.
 DecodeResult run_decoder(Compute & cc, const RnnModel & model, const RnnEncoding & enc, const std::vector<int32_t> * forced,
-                         int max_length, AttentionMap * alignment, AttentionTrace * trace, bool cut_repetitions) {
+                         int max_length, AttentionMap * alignment, AttentionTrace * trace, bool avoid_repetitions) {
     const RnnConfig & c = model.config();
     DecodeResult r;
     Tensor s = enc.s0;
     int32_t y = c.bos_id;
     const int steps = forced ? int(forced->size()) : max_length;
-    const size_t trace_steps_before = trace ? trace->steps.size() : 0;
-    std::vector<double> token_log_probs;
     for (int i = 0; i < steps; i++) {
         RnnStepCache cache;
         Tensor s_next, ctx, hidden, logits;
         model.decoder_step(cc, enc, s, &y, &s_next, &ctx, &cache);
         model.output(cc, s_next, ctx, cache.e, &hidden, &logits);
-        const int32_t next = forced ? (*forced)[size_t(i)]
-                                    : int32_t(std::max_element(logits.data(), logits.data() + c.tgt_vocab) - logits.data());
+        int32_t next;
+        if (forced) {
+            next = (*forced)[size_t(i)];
+        } else if (avoid_repetitions) {
+            bool avoided = false;
+            next = best_unrepeated(logits.data(), c.tgt_vocab, r.tokens, &avoided);
+            r.repeats_avoided += avoided ? 1 : 0;
+        } else {
+            next = int32_t(std::max_element(logits.data(), logits.data() + c.tgt_vocab) - logits.data());
+        }
         const StepCandidates step = step_candidates(logits.data(), c.tgt_vocab, next, trace ? trace->top_k : 1);
         r.tokens.push_back(next);
-        token_log_probs.push_back(std::log(double(std::max(step.chosen_prob, 1e-30f))));
+        r.log_prob += std::log(double(std::max(step.chosen_prob, 1e-30f)));
         if (trace) trace->steps.push_back(step);
         if (alignment && c.attention) {
             alignment->values.insert(alignment->values.end(), cache.alpha.data(), cache.alpha.data() + enc.S);
@@ -40,26 +61,14 @@ DecodeResult run_decoder(Compute & cc, const RnnModel & model, const RnnEncoding
         y = next;
         if (forced) continue;
         if (next == c.eos_id) { r.finished = true; r.stop = DecodeStop::Eos; break; }
-        if (const int keep = cut_repetitions ? repetition_cut(r.tokens) : -1; keep >= 0) {  // a loop: keep one copy
-            r.stop = DecodeStop::Repetition;
-            r.tokens.resize(size_t(keep));
-            token_log_probs.resize(size_t(keep));
-            if (trace) trace->steps.resize(trace_steps_before + size_t(keep));
-            if (alignment && c.attention) {
-                alignment->rows = keep;
-                alignment->values.resize(size_t(keep) * size_t(enc.S));
-            }
-            break;
-        }
     }
-    for (double l : token_log_probs) r.log_prob += l;
     r.score = r.log_prob;
     return r;
 }
 } // namespace
 
 DecodeResult rnn_translate(Compute & cc, const RnnModel & model, const std::vector<int32_t> & src, int max_length,
-                           AttentionTrace * trace, RnnRunInfo * info, bool cut_repetitions) {
+                           AttentionTrace * trace, RnnRunInfo * info, bool avoid_repetitions) {
     const double started = now_ms();
     RnnEncoding enc;
     model.encode(cc, src, {int(src.size())}, 1, int(src.size()), false, info != nullptr, &enc);
@@ -68,7 +77,7 @@ DecodeResult rnn_translate(Compute & cc, const RnnModel & model, const std::vect
     AttentionMap alignment{"alignment", 0, 0, 0, int(src.size()), {}};
     // An RNN has no positional table to end at: only the length rule caps it.
     const int limit = max_length > 0 ? max_length : length_cap(int(src.size()), std::numeric_limits<int>::max());
-    DecodeResult r = run_decoder(cc, model, enc, nullptr, limit, trace ? &alignment : nullptr, trace, cut_repetitions);
+    DecodeResult r = run_decoder(cc, model, enc, nullptr, limit, trace ? &alignment : nullptr, trace, avoid_repetitions);
     if (trace && model.config().attention) trace->maps.push_back(std::move(alignment));
     if (info) {
         info->context_c.assign(enc.context_c.data(), enc.context_c.data() + enc.context_c.numel());

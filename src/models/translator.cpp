@@ -14,15 +14,17 @@
 namespace attn {
 
 Message stop_notice(const DecodeResult & r) {
-    switch (r.stop) {
-        case DecodeStop::Eos: return {};
-        case DecodeStop::Repetition:
-            return {N_("The model began repeating itself, so the translation was stopped there: do not trust it."), {}};
-        default:
-            return {N_("The translation was cut at {0} tokens (twice the source's length plus 10, or the model's limit) before "
-                       "the model finished it."),
-                    {std::to_string(r.tokens.size())}};
-    }
+    if (r.stop == DecodeStop::Eos) return {};
+    return {N_("The translation was cut at {0} tokens (twice the source's length plus 10, or the model's limit) before "
+               "the model finished it."),
+            {std::to_string(r.tokens.size())}};
+}
+
+Message repeat_notice(const DecodeResult & r) {
+    if (r.repeats_avoided == 0) return {};
+    return {N_("The model wanted to repeat itself here ({0} times): each time the translation took its next choice instead "
+               "(no piece three times in a row, no group of 2 to 4 pieces twice). Read it with care."),
+            {std::to_string(r.repeats_avoided)}};
 }
 
 double output_confidence(const DecodeResult & r) {
@@ -51,7 +53,7 @@ std::vector<Message> construction_notices(std::string_view text) {
 std::vector<Message> translation_notices(const Translator & t, std::string_view text, const Translation & r) {
     std::vector<Message> out = input_notices(t, text, r);
     for (Message & m : construction_notices(text)) out.push_back(std::move(m));
-    for (Message m : {stop_notice(r.decode), confidence_notice(r.decode)})
+    for (Message m : {stop_notice(r.decode), confidence_notice(r.decode), repeat_notice(r.decode)})
         if (!m.text.empty()) out.push_back(std::move(m));
     return out;
 }
@@ -235,7 +237,15 @@ int Translator::max_source_words() const {
     return (is_transformer() ? m_model.config().max_positions : m_rnn.config().max_positions) - 1;
 }
 
-Translation Translator::translate(Compute & cc, std::string_view text, const DecodeOptions & opts, AttentionTrace * trace) const {
+DecodeOptions Translator::decode_options(const DecodeOptions & requested) const {
+    DecodeOptions o = requested;
+    if (metadata().count("task")) o.avoid_repetitions = false;
+    return o;
+}
+
+Translation Translator::translate(Compute & cc, std::string_view text, const DecodeOptions & requested,
+                                  AttentionTrace * trace) const {
+    const DecodeOptions opts = decode_options(requested);
     Translation t;
     if (has_pieces()) {
         t.source_words = tokenize_words(text);
@@ -279,7 +289,7 @@ Translation Translator::translate(Compute & cc, std::string_view text, const Dec
         t.decoder_ms = ms_since(decoding) - t.encoder_ms;
     } else {
         RnnRunInfo info;
-        t.decode = rnn_translate(cc, m_rnn, t.source_ids, opts.max_length, trace, &info, opts.cut_repetitions);
+        t.decode = rnn_translate(cc, m_rnn, t.source_ids, opts.max_length, trace, &info, opts.avoid_repetitions);
         t.encoder_ms = info.encoder_ms;
         t.decoder_ms = info.decoder_ms;
         t.encoder_step_ms = std::move(info.encoder_step_ms);

@@ -58,8 +58,11 @@ class Translator;
 std::vector<Message> input_notices(const Translator & t, std::string_view text, const Translation & r);
 
 // What to tell the reader when decoding did not end with </s> (no text when it did): the output
-// hit the length cap, or it began repeating itself and was cut. Either way it is unreliable.
+// hit the length cap, so it is unreliable.
 Message stop_notice(const DecodeResult & r);
+// What to tell the reader when the decoder turned down a repetition the model wanted
+// (repeating_tokens in decode.h); no text when it did not.
+Message repeat_notice(const DecodeResult & r);
 
 // How sure the model was of what it wrote: the geometric mean of the probabilities it gave its
 // own output tokens, </s> included (exp of the mean log-probability); 1 for no tokens.
@@ -78,7 +81,7 @@ Message confidence_notice(const DecodeResult & r);
 std::vector<Message> construction_notices(std::string_view text);
 
 // Everything to tell the reader about one sentence's translation: input_notices, the construction
-// notice, then the stop or low-confidence notice.
+// notice, then the stop or low-confidence notice and the repetition notice.
 std::vector<Message> translation_notices(const Translator & t, std::string_view text, const Translation & r);
 
 class Translator {
@@ -99,6 +102,10 @@ public:
     // it, and the flags say why. Input longer than the model's positions is cut (truncated).
     // RNNs decode greedily whatever opts.beam says (rnn_decode.h).
     Translation translate(Compute & cc, std::string_view text, const DecodeOptions & opts, AttentionTrace * trace) const;
+    // The options this model decodes with: `requested`, except that a model of a symbol task (the
+    // Train panel's copy, reverse, sort: metadata "task") never turns down repetitions, since its
+    // right answers repeat symbols ("3 3 3"). translate() applies it; so must any other decoder.
+    DecodeOptions decode_options(const DecodeOptions & requested) const;
     // Every sentence of the text; the maps (trace) of sentence `traced` only. Text without any
     // sentence is translated as one (empty) sentence, so there is always at least one.
     ParagraphTranslation translate_paragraph(Compute & cc, std::string_view text, const DecodeOptions & opts,

@@ -65,7 +65,7 @@ def main():
     table = {}
     for line in run.stdout.splitlines():
         cells = [c.strip() for c in line.strip("|").split("|")]
-        if len(cells) == 6 and cells[1].isdigit():
+        if len(cells) == 7 and cells[1].isdigit():
             table[cells[0]] = (int(cells[1]), float(cells[2]))
     problems = []
     counts = collections.Counter(r[1] for r in rows)

@@ -186,7 +186,7 @@ TEST(TranslationNotices, LowConfidenceIsFlaggedOnlyForFinishedOutput) {
     r.log_prob = 3 * std::log(0.8);
     EXPECT_TRUE(attn::confidence_notice(r).text.empty());
     r.log_prob = 3 * std::log(0.1);
-    r.stop = attn::DecodeStop::Repetition;
+    r.stop = attn::DecodeStop::LengthCap;
     EXPECT_TRUE(attn::confidence_notice(r).text.empty()) << "a stopped translation has its stop notice instead";
     EXPECT_DOUBLE_EQ(attn::output_confidence(attn::DecodeResult{}), 1.0);
 }

@@ -393,6 +393,12 @@ TEST(LiveTraining, TheTrainedModelIsATranslatorFile) {
     run.model().encode(cc, tr.source_ids, &b, nullptr);
     ASSERT_EQ(a.memory.numel(), b.memory.numel());
     for (int64_t i = 0; i < a.memory.numel(); i++) EXPECT_EQ(a.memory.data()[i], b.memory.data()[i]);
+    // Symbol answers repeat ("3 3 3"): a task model decodes without turning repetitions down,
+    // whatever is asked; a translator of language keeps the rule.
+    EXPECT_FALSE(t.decode_options(DecodeOptions{}).avoid_repetitions);
+    Translator language;
+    ASSERT_TRUE(Translator::load(std::string(ATTN_SOURCE_DIR) + "/assets/models/en-de.safetensors", &language).ok);
+    EXPECT_TRUE(language.decode_options(DecodeOptions{}).avoid_repetitions);
     LiveTraining none;
     EXPECT_FALSE(none.save_model(path));
 }

@@ -171,7 +171,7 @@ void GpuRunner::run(const Translator & tr, int model_index, const std::string & 
     OpTimer timer;  // timing mode for this pass only: the parity pass below is not the user's run
     if (time_ops) m_kernels->set_op_timer(&timer);
     t0 = now_ms();
-    Status s = gpu_translate(*gpu, cpu.source_ids, opts, &gpu_trace, &got);
+    Status s = gpu_translate(*gpu, cpu.source_ids, tr.decode_options(opts), &gpu_trace, &got);
     r.gpu_ms = ms_since(t0);
     m_kernels->set_op_timer(nullptr);
 

@@ -88,6 +88,7 @@ TranslationState words_view(const AppState & state, const Translator & tr, const
     w.notices = t.notices;
     w.display = t.display;
     w.stopped = t.stopped;
+    w.repeats_avoided = t.repeats_avoided;
     w.config = t.config;
     w.milliseconds = t.milliseconds;
     w.guided_layer = t.guided_layer;
@@ -364,6 +365,7 @@ void TranslationRunner::run(AppState & state) {
     t.truncated = r.truncated;
     for (Message & m : translation_notices(tr, picked, r)) t.notices.push_back({0, std::move(m)});
     t.stopped = r.decode.stop;
+    t.repeats_avoided = r.decode.repeats_avoided;
     t.decoder_inputs.push_back("<s>");
     for (int32_t id : r.decode.tokens) {
         t.outputs.push_back(tr.target_label(id));

@@ -73,7 +73,8 @@ struct TranslationState {
     std::vector<std::string> sentences, sentence_translations;
     int sentence_index = 0;
     std::string paragraph_display;           // every sentence's translation, joined
-    DecodeStop stopped = DecodeStop::Eos;    // why decoding ended (a cap or a cut loop is also a notice)
+    DecodeStop stopped = DecodeStop::Eos;    // why decoding ended (a cap is also a notice)
+    int repeats_avoided = 0;                 // repetitions the decoder turned down (also a notice)
     AttentionTrace trace;
     TransformerConfig config;
     double milliseconds = 0;
