@@ -8,27 +8,27 @@
 namespace attn {
 
 Status gpu_greedy_decode(GpuTransformer & model, const GpuEncoderOutput & enc, int max_length, DecodeResult * out,
-                         bool avoid_repetitions) {
+                         const RepeatRule & repeats) {
     GpuDecoderCache cache = model.new_cache();
     Status failed = Status::success();
     DecodeResult r = greedy_search(model.config(), max_length, [&](int32_t token, Tensor * logits) {
         failed = model.decode_step(enc, cache, token, logits);
         return bool(failed);
-    }, avoid_repetitions);
+    }, repeats);
     if (!failed) return failed;
     *out = std::move(r);
     return Status::success();
 }
 
 Status gpu_beam_decode(GpuTransformer & model, const GpuEncoderOutput & enc, int beam, float alpha, int max_length,
-                       DecodeResult * out, bool avoid_repetitions) {
+                       DecodeResult * out, const RepeatRule & repeats) {
     GpuDecoderCache cache = model.new_cache();
     Status failed = Status::success();
     auto step = [&](const std::vector<int32_t> & parents, const std::vector<int32_t> & tokens, Tensor * logits) {
         failed = model.decode_step(enc, cache, parents, tokens, logits);
         return bool(failed);
     };
-    DecodeResult r = beam_search(model.config(), beam, alpha, max_length, step, avoid_repetitions);
+    DecodeResult r = beam_search(model.config(), beam, alpha, max_length, step, repeats);
     if (!failed) return failed;
     *out = std::move(r);
     return Status::success();
@@ -53,8 +53,8 @@ Status gpu_translate(GpuTransformer & model, const std::vector<int32_t> & src, c
     GpuEncoderOutput enc;
     GPU_TRY(model.encode(src, &enc, trace));
     const int max_length = default_max_length(model.config(), int(src.size()), opts.max_length);
-    GPU_TRY(opts.beam <= 1 ? gpu_greedy_decode(model, enc, max_length, out, opts.avoid_repetitions)
-                           : gpu_beam_decode(model, enc, opts.beam, opts.length_penalty, max_length, out, opts.avoid_repetitions));
+    GPU_TRY(opts.beam <= 1 ? gpu_greedy_decode(model, enc, max_length, out, opts.repeats)
+                           : gpu_beam_decode(model, enc, opts.beam, opts.length_penalty, max_length, out, opts.repeats));
     return trace ? forced_trace(model, enc, out->tokens, trace) : Status::success();
 }
 

@@ -22,11 +22,11 @@ namespace attn {
 inline double length_penalty(int length, float alpha) { return std::pow((5.0 + length) / 6.0, double(alpha)); }
 
 // The best finished hypothesis by log_prob / lp wins; unfinished ones at max_length compete too,
-// marked unfinished. With avoid_repetitions, no hypothesis is extended by a token that repeats
-// (repeating_tokens); a hypothesis counts the steps whose best token was turned down so.
+// marked unfinished. No hypothesis is extended by a token the repeat rule turns down
+// (turn_down_repeats); a hypothesis counts the steps whose best token was turned down so.
 template <class Step>
 DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int max_length, Step && step,
-                         bool avoid_repetitions = true) {
+                         const RepeatRule & repeats = {}) {
     struct Hyp {
         std::vector<int32_t> tokens;
         double log_prob = 0.0;
@@ -52,7 +52,7 @@ DecodeResult beam_search(const TransformerConfig & c, int beam, float alpha, int
         std::vector<Candidate> cands;
         for (size_t h = 0; h < live.size(); h++) {
             log_softmax(logits.data() + int64_t(h) * c.tgt_vocab, c.tgt_vocab, &lp);
-            const bool avoided = avoid_repetitions && turn_down_repeats(live[h].tokens, &lp);
+            const bool avoided = turn_down_repeats(live[h].tokens, repeats, &lp);
             std::vector<int32_t> ids(size_t(c.tgt_vocab));
             std::iota(ids.begin(), ids.end(), 0);
             const size_t k = std::min<size_t>(size_t(beam), ids.size());

@@ -56,8 +56,12 @@ std::vector<int32_t> repeating_tokens(const std::vector<int32_t> & tokens) {
     return out;
 }
 
-bool turn_down_repeats(const std::vector<int32_t> & tokens, std::vector<double> * log_probs) {
-    const std::vector<int32_t> banned = repeating_tokens(tokens);
+bool turn_down_repeats(const std::vector<int32_t> & tokens, const RepeatRule & rule, std::vector<double> * log_probs) {
+    if (!rule.on) return false;
+    std::vector<int32_t> banned = repeating_tokens(tokens);
+    banned.erase(std::remove_if(banned.begin(), banned.end(), [&](int32_t t) {
+        return std::find(rule.exempt.begin(), rule.exempt.end(), t) != rule.exempt.end();
+    }), banned.end());
     if (banned.empty()) return false;
     const int32_t best = int32_t(std::max_element(log_probs->begin(), log_probs->end()) - log_probs->begin());
     for (int32_t t : banned) (*log_probs)[size_t(t)] = -INFINITY;
@@ -71,7 +75,7 @@ int default_max_length(const TransformerConfig & cfg, int source_length, int req
 }
 
 DecodeResult greedy_search(const TransformerConfig & c, int max_length,
-                           const std::function<bool(int32_t token, Tensor * logits)> & step, bool avoid_repetitions) {
+                           const std::function<bool(int32_t token, Tensor * logits)> & step, const RepeatRule & repeats) {
     DecodeResult r;
     Tensor logits;
     std::vector<double> lp;
@@ -79,7 +83,7 @@ DecodeResult greedy_search(const TransformerConfig & c, int max_length,
     for (int t = 0; t < max_length; t++) {
         if (!step(token, &logits)) break;
         log_softmax(logits.data(), c.tgt_vocab, &lp);
-        if (avoid_repetitions && turn_down_repeats(r.tokens, &lp)) r.repeats_avoided++;
+        if (turn_down_repeats(r.tokens, repeats, &lp)) r.repeats_avoided++;
         token = int32_t(std::max_element(lp.begin(), lp.end()) - lp.begin());
         r.tokens.push_back(token);
         r.log_prob += lp[size_t(token)];
@@ -90,16 +94,16 @@ DecodeResult greedy_search(const TransformerConfig & c, int max_length,
 }
 
 DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length,
-                           bool avoid_repetitions) {
+                           const RepeatRule & repeats) {
     DecoderCache cache = model.new_cache();
     return greedy_search(model.config(), max_length, [&](int32_t token, Tensor * logits) {
         model.decode_step(cc, enc, cache, token, logits);
         return true;
-    }, avoid_repetitions);
+    }, repeats);
 }
 
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
-                         float alpha, int max_length, bool avoid_repetitions) {
+                         float alpha, int max_length, const RepeatRule & repeats) {
     // One cache per hypothesis, stepped one after the other: a survivor gets a copy of its
     // parent's cache.
     std::vector<DecoderCache> caches{model.new_cache()};
@@ -116,7 +120,7 @@ DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderO
         }
         return true;
     };
-    return beam_search(model.config(), beam, alpha, max_length, step, avoid_repetitions);
+    return beam_search(model.config(), beam, alpha, max_length, step, repeats);
 }
 
 void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,
@@ -137,8 +141,8 @@ DecodeResult translate(Compute & cc, const Transformer & model, const std::vecto
     EncoderOutput enc;
     model.encode(cc, src, &enc, trace);
     const int max_length = default_max_length(model.config(), int(src.size()), opts.max_length);
-    DecodeResult r = opts.beam <= 1 ? greedy_decode(cc, model, enc, max_length, opts.avoid_repetitions)
-                                    : beam_decode(cc, model, enc, opts.beam, opts.length_penalty, max_length, opts.avoid_repetitions);
+    DecodeResult r = opts.beam <= 1 ? greedy_decode(cc, model, enc, max_length, opts.repeats)
+                                    : beam_decode(cc, model, enc, opts.beam, opts.length_penalty, max_length, opts.repeats);
     if (trace) record_forced_trace(cc, model, enc, r.tokens, trace);
     return r;
 }

@@ -7,13 +7,21 @@
 
 namespace attn {
 
+// Which repetitions decoding turns down (repeating_tokens below).
+struct RepeatRule {
+    bool on = true;
+    std::vector<int32_t> exempt;  // never turned down: the digits, which numbers repeat (1000, 2020)
+    static RepeatRule off() { return {false, {}}; }
+};
+
 struct DecodeOptions {
     int beam = 1;                  // 1 = greedy
     float length_penalty = 0.6f;   // α of GNMT's lp(Y) = ((5 + |Y|) / 6)^α; the paper's 0.6
     int max_length = -1;           // output tokens incl. EOS; -1: the length cap (length_cap below)
     // Turn down tokens that would start a loop (repeating_tokens below). Off only where the output
-    // is compared with a plain decoder's, as the PyTorch golden tests do.
-    bool avoid_repetitions = true;
+    // is compared with a plain decoder's, as the PyTorch golden tests do, and for the Train panel's
+    // symbol tasks, whose answers repeat ("3 3 3"). Translator::decode_options fills it.
+    RepeatRule repeats;
 };
 
 struct DecodeResult {
@@ -37,9 +45,10 @@ int length_cap(int source_length, int max_positions);
 // each copy makes likelier. A step turns these down and takes its best other token.
 std::vector<int32_t> repeating_tokens(const std::vector<int32_t> & tokens);
 
-// Sets the log-probabilities of repeating_tokens(tokens) to -inf in a log-softmax row; true when
-// one of them was the row's most probable token.
-bool turn_down_repeats(const std::vector<int32_t> & tokens, std::vector<double> * log_probs);
+// Sets the log-probabilities of repeating_tokens(tokens), less the rule's exempt ones, to -inf in a
+// log-softmax row; true when one of them was the row's most probable token. Nothing when the rule
+// is off.
+bool turn_down_repeats(const std::vector<int32_t> & tokens, const RepeatRule & rule, std::vector<double> * log_probs);
 
 // Decodes src. With a trace, also runs one teacher-forced decoder pass over the result (the
 // same weights, so the same numbers) and records every attention map, the per-step top-k
@@ -56,17 +65,17 @@ StepCandidates step_candidates(const float * logits, int V, int32_t chosen, int 
 void log_softmax(const float * logits, int V, std::vector<double> * out);
 
 // Greedy search over any decoder: BOS, then the argmax of each step's log-softmax (among the
-// tokens that do not repeat, unless avoid_repetitions is off) until EOS or max_length tokens.
+// tokens the repeat rule allows) until EOS or max_length tokens.
 // step(token, &logits) runs the decoder on one token and returns false to stop (the GPU
 // decoder's failures; the caller keeps the reason).
 DecodeResult greedy_search(const TransformerConfig & cfg, int max_length,
-                           const std::function<bool(int32_t token, Tensor * logits)> & step, bool avoid_repetitions = true);
+                           const std::function<bool(int32_t token, Tensor * logits)> & step, const RepeatRule & repeats = {});
 
 // The pieces, for tests and benchmarks.
 DecodeResult greedy_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int max_length,
-                           bool avoid_repetitions = true);
+                           const RepeatRule & repeats = {});
 DecodeResult beam_decode(Compute & cc, const Transformer & model, const EncoderOutput & enc, int beam,
-                         float length_penalty, int max_length, bool avoid_repetitions = true);
+                         float length_penalty, int max_length, const RepeatRule & repeats = {});
 void record_forced_trace(Compute & cc, const Transformer & model, const EncoderOutput & enc,
                          const std::vector<int32_t> & output, AttentionTrace * trace);
 int default_max_length(const TransformerConfig & cfg, int source_length, int requested);

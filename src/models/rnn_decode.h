@@ -17,7 +17,7 @@ struct RnnRunInfo {
 // only: beam search would hide nothing the comparison is about and cost 4-8× the time.
 // With a trace: an "alignment" map (T×S, layer 0, head 0) with attention, and per-step candidates.
 DecodeResult rnn_translate(Compute & cc, const RnnModel & model, const std::vector<int32_t> & src, int max_length,
-                           AttentionTrace * trace, RnnRunInfo * info, bool avoid_repetitions = true);
+                           AttentionTrace * trace, RnnRunInfo * info, const RepeatRule & repeats = {});
 
 // Teacher-forced pass over a given output (without BOS), for alignment error rates against gold
 // links: the alignment rows (T×S) while predicting each output token. Empty without attention.

@@ -6,6 +6,7 @@
 #include "text/sentence_notice.h"
 #include "text/sentences.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <numeric>
@@ -99,6 +100,15 @@ Status Translator::read_vocabularies(const std::map<std::string, std::string> & 
             for (long id; ids >> id;)
                 if (id >= 0 && id < src_size) m_unseen_source[size_t(id)] = true;
         }
+    }
+    // Numbers repeat digits (1000, 2020), so decoding never turns a digit down as a repetition;
+    // a symbol task's answers repeat anything ("3 3 3"), so its model turns nothing down.
+    m_repeats = meta.count("task") ? RepeatRule::off() : RepeatRule{};
+    for (int32_t id = 0; id < tgt_size && m_repeats.on; id++) {
+        std::string text = target_label(id);
+        if (text.rfind("##", 0) == 0) text.erase(0, 2);
+        if (!text.empty() && std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+            m_repeats.exempt.push_back(id);
     }
     return Status::success();
 }
@@ -239,7 +249,7 @@ int Translator::max_source_words() const {
 
 DecodeOptions Translator::decode_options(const DecodeOptions & requested) const {
     DecodeOptions o = requested;
-    if (metadata().count("task")) o.avoid_repetitions = false;
+    if (o.repeats.on) o.repeats = m_repeats;
     return o;
 }
 
@@ -289,7 +299,7 @@ Translation Translator::translate(Compute & cc, std::string_view text, const Dec
         t.decoder_ms = ms_since(decoding) - t.encoder_ms;
     } else {
         RnnRunInfo info;
-        t.decode = rnn_translate(cc, m_rnn, t.source_ids, opts.max_length, trace, &info, opts.avoid_repetitions);
+        t.decode = rnn_translate(cc, m_rnn, t.source_ids, opts.max_length, trace, &info, opts.repeats);
         t.encoder_ms = info.encoder_ms;
         t.decoder_ms = info.decoder_ms;
         t.encoder_step_ms = std::move(info.encoder_step_ms);

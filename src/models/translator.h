@@ -102,9 +102,10 @@ public:
     // it, and the flags say why. Input longer than the model's positions is cut (truncated).
     // RNNs decode greedily whatever opts.beam says (rnn_decode.h).
     Translation translate(Compute & cc, std::string_view text, const DecodeOptions & opts, AttentionTrace * trace) const;
-    // The options this model decodes with: `requested`, except that a model of a symbol task (the
-    // Train panel's copy, reverse, sort: metadata "task") never turns down repetitions, since its
-    // right answers repeat symbols ("3 3 3"). translate() applies it; so must any other decoder.
+    // The options this model decodes with: `requested`, with its repeat rule: digits are never
+    // turned down (numbers repeat them), and a model of a symbol task (the Train panel's copy,
+    // reverse, sort: metadata "task") turns nothing down, since its right answers repeat symbols
+    // ("3 3 3"). translate() applies it; so must any other decoder.
     DecodeOptions decode_options(const DecodeOptions & requested) const;
     // Every sentence of the text; the maps (trace) of sentence `traced` only. Text without any
     // sentence is translated as one (empty) sentence, so there is always at least one.
@@ -158,6 +159,7 @@ private:
     Vocabulary m_src, m_tgt;
     SubwordModel m_pieces;                 // empty for a word-level model
     std::vector<bool> m_unseen_source;     // pieces: ids the training data's source never had
+    RepeatRule m_repeats;                  // what decoding may turn down (decode_options)
     std::string m_target;
 };
 

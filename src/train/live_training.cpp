@@ -244,7 +244,7 @@ void LiveTraining::snapshot() {
     m_probe = std::move(p);
     // The model's own answer, decoded greedily (symbols may repeat: nothing is turned down).
     m_probe_output.clear();
-    for (int32_t t : greedy_decode(m_compute, *m_model, enc, int(want.size()) + 4, /*avoid_repetitions=*/false).tokens)
+    for (int32_t t : greedy_decode(m_compute, *m_model, enc, int(want.size()) + 4, RepeatRule::off()).tokens)
         if (t != c.eos_id) m_probe_output += (m_probe_output.empty() ? "" : " ") + toy_symbol(t);
     if (!m_timeline.empty() && m_timeline.back().step == step()) {
         m_timeline.back().maps = m_probe.maps;  // the same step again (a resumed run): replaced in place

@@ -29,7 +29,7 @@ ToyScore score_toy_task(Compute & cc, const Transformer & model, ToyTask task, c
         EncoderOutput enc;
         model.encode(cc, e.src, &enc, nullptr);
         // Symbol answers repeat ("3 3 3"), so no repetition is turned down.
-        correct += greedy_decode(cc, model, enc, int(want.size()) + 2, /*avoid_repetitions=*/false).tokens == want;
+        correct += greedy_decode(cc, model, enc, int(want.size()) + 2, RepeatRule::off()).tokens == want;
 
         AttentionTrace trace;
         record_forced_trace(cc, model, enc, want, &trace);

@@ -52,14 +52,20 @@ TEST(DecodeGuards, RepeatingTokensAreAThirdCopyOfATokenOrASecondOfAUnit) {
     EXPECT_EQ(repeating_tokens({1, 2, 3}), V{});
     // The log-softmax row loses exactly those tokens; true when one was the best.
     std::vector<double> lp{-3, -0.1, -2, -4};
-    EXPECT_TRUE(turn_down_repeats({1, 1}, &lp));
+    EXPECT_TRUE(turn_down_repeats({1, 1}, RepeatRule{}, &lp));
     EXPECT_TRUE(std::isinf(lp[1]) && lp[1] < 0);
     EXPECT_EQ(lp[0], -3);
     EXPECT_EQ(lp[2], -2);
     std::vector<double> lp2{-3, -0.1, -2, -4};
-    EXPECT_FALSE(turn_down_repeats({2, 2}, &lp2));
+    EXPECT_FALSE(turn_down_repeats({2, 2}, RepeatRule{}, &lp2));
     EXPECT_TRUE(std::isinf(lp2[2]));
     EXPECT_EQ(lp2[1], -0.1);
+    // Exempt tokens (digits: "1000") and a rule that is off leave the row alone.
+    for (const RepeatRule & rule : {RepeatRule{true, {1}}, RepeatRule::off()}) {
+        std::vector<double> row{-3, -0.1, -2, -4};
+        EXPECT_FALSE(turn_down_repeats({1, 1}, rule, &row));
+        EXPECT_EQ(row, (std::vector<double>{-3, -0.1, -2, -4}));
+    }
 }
 
 TEST(DecodeGuards, LengthCapIsTwiceTheSourcePlusTenWithinThePositions) {
@@ -100,7 +106,7 @@ TEST(DecodeGuards, GreedyStopsAtEosOrTheCapAndTurnsDownALoop) {
         *logits = Tensor(Shape{1, 12});
         one_hot_logits(scripted_config(), t++ < 5 ? 7 : 2, logits->data());
         return true;
-    }, /*avoid_repetitions=*/false);
+    }, RepeatRule::off());
     EXPECT_EQ(plain.tokens, (std::vector<int32_t>{7, 7, 7, 7, 7, 2})) << "off, the model's own argmax every step";
     EXPECT_EQ(plain.repeats_avoided, 0);
 

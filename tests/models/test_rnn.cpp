@@ -81,7 +81,7 @@ TEST_P(RnnGolden, GreedyDecodingAlignmentAndContextMatchPyTorch) {
     AttentionTrace trace;
     RnnRunInfo info;
     // PyTorch decodes plainly, so the loop guard is off: an untrained model repeats itself.
-    const DecodeResult r = rnn_translate(cc, g.model, s0, 12, &trace, &info, /*avoid_repetitions=*/false);
+    const DecodeResult r = rnn_translate(cc, g.model, s0, 12, &trace, &info, RepeatRule::off());
     const Tensor & greedy = g.ref.tensors.at("greedy");
     ASSERT_EQ(r.tokens.size(), size_t(greedy.numel()));
     for (int64_t i = 0; i < greedy.numel(); i++) EXPECT_EQ(r.tokens[size_t(i)], int32_t(greedy[i])) << i;

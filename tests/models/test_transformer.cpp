@@ -85,7 +85,7 @@ TEST_P(Golden, MatchesPyTorch) {
     // Greedy decoding gives PyTorch's ids (the fixture checked every step has a clear winner).
     // PyTorch decodes plainly, so the loop guard is off: an untrained model repeats itself.
     const std::vector<int32_t> want_ids = ids_of(ref.tensors.at("greedy"));
-    const DecodeResult r = greedy_decode(cc, model, enc, int(want_ids.size()), /*avoid_repetitions=*/false);
+    const DecodeResult r = greedy_decode(cc, model, enc, int(want_ids.size()), RepeatRule::off());
     EXPECT_EQ(r.tokens, want_ids);
 }
 
@@ -271,7 +271,7 @@ TEST(Transformer, BeamOfOneIsGreedyAndWideBeamIsExactSearch) {
     std::vector<int32_t> prefix;
     search(prefix, 0.0);
     // The exhaustive search writes what the model prefers, repetitions too.
-    const DecodeResult wide = beam_decode(cc, m, enc, c.tgt_vocab * c.tgt_vocab, alpha, L, /*avoid_repetitions=*/false);
+    const DecodeResult wide = beam_decode(cc, m, enc, c.tgt_vocab * c.tgt_vocab, alpha, L, RepeatRule::off());
     EXPECT_EQ(wide.tokens, best_tokens);
     EXPECT_NEAR(wide.score, best, 1e-5);
 }

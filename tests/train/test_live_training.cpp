@@ -395,10 +395,20 @@ TEST(LiveTraining, TheTrainedModelIsATranslatorFile) {
     for (int64_t i = 0; i < a.memory.numel(); i++) EXPECT_EQ(a.memory.data()[i], b.memory.data()[i]);
     // Symbol answers repeat ("3 3 3"): a task model decodes without turning repetitions down,
     // whatever is asked; a translator of language keeps the rule.
-    EXPECT_FALSE(t.decode_options(DecodeOptions{}).avoid_repetitions);
+    EXPECT_FALSE(t.decode_options(DecodeOptions{}).repeats.on);
     Translator language;
     ASSERT_TRUE(Translator::load(std::string(ATTN_SOURCE_DIR) + "/assets/models/en-de.safetensors", &language).ok);
-    EXPECT_TRUE(language.decode_options(DecodeOptions{}).avoid_repetitions);
+    const RepeatRule rule = language.decode_options(DecodeOptions{}).repeats;
+    EXPECT_TRUE(rule.on);
+    // Numbers repeat digits: every digit piece is exempt, and nothing else.
+    std::vector<std::string> exempt;
+    for (int32_t id : rule.exempt) exempt.push_back(language.target_label(id));
+    EXPECT_EQ(exempt.size(), 10u);  // the pieces 0 to 9 ("##0": inside a German word)
+    EXPECT_NE(std::find(exempt.begin(), exempt.end(), "##0"), exempt.end());
+    for (const std::string & e : exempt) EXPECT_EQ(e.find_first_not_of("#0123456789"), std::string::npos) << e;
+    DecodeOptions off;
+    off.repeats = RepeatRule::off();
+    EXPECT_FALSE(language.decode_options(off).repeats.on) << "asked off, it stays off";
     LiveTraining none;
     EXPECT_FALSE(none.save_model(path));
 }
