@@ -52,6 +52,21 @@ bool App::init(const AppOptions & opts) {
     return true;
 }
 
+void App::apply_look() {
+    const float scale = m_platform.dpi_scale() * float(m_state.ui_scale_percent) / 100.0f;
+    m_light_theme = m_state.light_theme;
+    apply_theme(scale, m_light_theme ? Theme::Light : Theme::Dark);
+    const ImVec4 bg = theme::background();
+    m_platform.set_clear_color(bg.x, bg.y, bg.z);
+    if (m_state.ui_scale_percent != m_ui_scale_percent) {
+        m_ui_scale_percent = m_state.ui_scale_percent;
+        ImGui::GetIO().Fonts->Clear();
+        m_state.font_status = load_ui_fonts(m_state.font_dir, 16.0f * scale);  // laid out at 1 / dpi, as at start
+        ImGui::GetIO().Fonts->Build();  // now, not at the next frame: the old fonts are gone
+        m_platform.rebuild_font_texture();
+    }
+}
+
 void App::gl_context_lost() {
     m_platform.stop_renderer();
     request_frames();
@@ -113,12 +128,7 @@ bool App::frame() {
         m_state.idle_frames++;
         return keep_running;
     }
-    if (m_state.light_theme != m_light_theme) {
-        m_light_theme = m_state.light_theme;
-        apply_theme(m_platform.dpi_scale(), m_light_theme ? Theme::Light : Theme::Dark);
-        const ImVec4 bg = theme::background();
-        m_platform.set_clear_color(bg.x, bg.y, bg.z);
-    }
+    if (m_state.light_theme != m_light_theme || m_state.ui_scale_percent != m_ui_scale_percent) apply_look();
     const double frame_start = now_ms();
     m_platform.begin_frame();
     m_train.update(m_state, now_ms() / 1000.0, m_other_work_ms);

@@ -55,6 +55,10 @@ public:
     void import_model();
 
 private:
+    // Applies the state's theme and size: the style's colours and sizes, the page's colour, and at
+    // a new size the fonts baked afresh (sharp, not a stretched bitmap).
+    void apply_look();
+
     Platform m_platform;
     AppState m_state;
     TranslationRunner m_translator;
@@ -64,7 +68,9 @@ private:
     double m_other_work_ms = 0;  // the last drawn frame's time outside training (TrainRunner's slice)
     static constexpr int kSettleFrames = 4;  // drawn after the last input, so ImGui settles (hover, popups)
     int m_busy_frames = 0;  // frames still to draw after the last input or work
-    bool m_light_theme = false;  // the theme applied, so a change applies once
+    // The theme and size applied, so a change applies once (apply_look).
+    bool m_light_theme = false;
+    int m_ui_scale_percent = 100;
     bool m_force_draw = false;
 };
 

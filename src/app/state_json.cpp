@@ -173,6 +173,7 @@ std::string app_state_json(const AppState & s) {
     j["translator_can_retry"] = s.translator_can_retry;
     j["attention_palette"] = attention_palette_id(s.attention_palette);
     j["theme"] = s.light_theme ? "light" : "dark";
+    j["ui_scale_percent"] = s.ui_scale_percent;
     static const char * const kSources[] = {"downloaded", "from_cache", "stale_cache_replaced", "not_cached", "unverified"};
     j["model_fetches"] = nlohmann::json::array();
     for (const FetchRecord & r : fetch_records()) j["model_fetches"].push_back({{"file", r.file}, {"source", kSources[int(r.source)]}});

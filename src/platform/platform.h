@@ -44,6 +44,9 @@ public:
     void stop_renderer();
     // The browser restored the context: a fresh renderer, which makes its objects at the next frame.
     void restart_renderer();
+    // The font atlas was rebuilt at another size: the renderer's font texture follows. Between
+    // frames only.
+    void rebuild_font_texture();
 
     // Files dropped on the window since the last call (SDL_DROPFILE), as paths; natively only:
     // on the web the page handles drops (web/app.js).

@@ -141,6 +141,12 @@ void Platform::restart_renderer() {
     m_renderer_up = ImGui_ImplOpenGL3_Init(glsl_version());
 }
 
+void Platform::rebuild_font_texture() {
+    if (!m_renderer_up) return;  // a renderer that starts later makes the texture from the atlas
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
 void Platform::begin_frame() {
     if (m_renderer_up) ImGui_ImplOpenGL3_NewFrame();  // makes the renderer's objects when they are missing
     ImGui_ImplSDL2_NewFrame();

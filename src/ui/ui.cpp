@@ -1,5 +1,6 @@
 #include "ui/ui.h"
 
+#include "core/printf_string.h"
 #include "ui/i18n.h"
 #include "ui/share_ui.h"
 #include "ui/shortcuts.h"
@@ -51,6 +52,12 @@ static void draw_main_menu_bar(AppState & s) {
         ImGui::MenuItem(tr_id("About", "about"), nullptr, &s.show_about);
         ImGui::Separator();
         ImGui::MenuItem(tr_id("Light theme", "light"), nullptr, &s.light_theme);
+        if (ImGui::BeginMenu(tr_id("Size of text and controls", "size"))) {
+            for (int percent : AppState::kUiScales)
+                if (ImGui::MenuItem(printf_string("%d%%", percent).c_str(), nullptr, s.ui_scale_percent == percent))
+                    s.ui_scale_percent = percent;
+            ImGui::EndMenu();
+        }
         if (ImGui::BeginMenu(tr_id("Attention colours", "palette"))) {
             if (ImGui::MenuItem(tr("Viridis (readable with colour blindness)"), nullptr, s.attention_palette == AttentionPalette::Viridis))
                 s.attention_palette = AttentionPalette::Viridis;

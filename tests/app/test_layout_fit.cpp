@@ -1,5 +1,6 @@
 // Every panel, and the guided tour's box, in both interface languages at the three screen sizes a
-// reader brings (a laptop 1280×800, a small window 800×600, a phone 390×844), on the real app with
+// reader brings (a laptop 1280×800, a small window 800×600, a phone 390×844), and on the laptop
+// with text and controls at 200% (View > Size of text and controls), on the real app with
 // the shipped models and fonts: each window lies inside the screen, and nothing in it is cut off
 // at the side (ImGui clips a window's content sideways instead of scrolling, so a label or
 // widget wider than its window would lose its end). Tall content scrolls, which is fine. The three
@@ -26,6 +27,7 @@ namespace {
 struct ScreenSize {
     int width, height;
     const char * name;
+    int ui_scale_percent = 100;
 };
 
 const char * const kPanels[] = {"translate", "attention", "step", "architecture", "compare", "image", "about"};
@@ -34,6 +36,7 @@ class LayoutTest : public attn::testing::RealAppTest, public ::testing::WithPara
 protected:
     void SetUp() override {
         start(GetParam().width, GetParam().height);
+        app.state().ui_scale_percent = GetParam().ui_scale_percent;
         mkdir(ATTN_TEST_OUT_DIR "/layout", 0755);
     }
     void TearDown() override {
@@ -181,7 +184,8 @@ INSTANTIATE_TEST_SUITE_P(Sizes, LayoutTest,
                          // The three sizes, and a phone's width tall enough that every panel's
                          // whole content is on screen: ImGui skips what lies below the fold.
                          ::testing::Values(ScreenSize{1280, 800, "1280x800"}, ScreenSize{800, 600, "800x600"},
-                                           ScreenSize{390, 844, "390x844"}, ScreenSize{390, 2400, "390x2400"}),
+                                           ScreenSize{390, 844, "390x844"}, ScreenSize{390, 2400, "390x2400"},
+                                           ScreenSize{1280, 800, "1280x800_at_200pct", 200}),
                          [](const ::testing::TestParamInfo<ScreenSize> & info) { return std::string(info.param.name); });
 
 } // namespace

@@ -12,6 +12,8 @@ add_executable(attn_gpu_tests
   gpu/test_gpu_pool.cpp
   ${CMAKE_SOURCE_DIR}/src/bench/gpu_workloads.cpp)  # the benchmark's GL workloads, checked against the CPU ones
 target_link_libraries(attn_gpu_tests PRIVATE attn_bench attn_gpu GTest::gtest_main)
+attn_test_code(attn_gpu_tests)
+attn_precompile(attn_gpu_tests <gtest/gtest.h>)
 # The Transformer parity tests read the shipped models and the golden files from the source tree.
 target_compile_definitions(attn_gpu_tests PRIVATE ATTN_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 gtest_discover_tests(attn_gpu_tests TEST_PREFIX "native.gpu." DISCOVERY_TIMEOUT 60)

@@ -3,6 +3,7 @@
 #include "platform/fetch_file.h"
 #include "ui/i18n.h"
 #include "ui/ui.h"
+#include "ui/widgets/text_width.h"
 
 #include <imgui.h>
 
@@ -31,9 +32,12 @@ static void row(const char * key, const char * value) {
 
 void draw_panel_about(AppState & s) {
     const ImGuiViewport * vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 16, vp->Pos.y + ImGui::GetFrameHeight() + 16),
+    const float top = vp->Pos.y + ImGui::GetFrameHeight() + 16;
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 16, top),
                             ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
-    ImGui::SetNextWindowSize(ImVec2(std::min(480.0f, vp->WorkSize.x - 32), 0), ImGuiCond_FirstUseEver);  // a phone: its width less a margin
+    ImGui::SetNextWindowSize(ImVec2(std::min(text_width(480), vp->WorkSize.x - 32), 0), ImGuiCond_FirstUseEver);  // a phone: its width less a margin
+    // As tall as its text, but never past the screen (large text): beyond that it scrolls.
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(vp->WorkSize.x, std::max(100.0f, vp->WorkPos.y + vp->WorkSize.y - top - 16)));
     if (!ImGui::Begin(panel_title("about"), &s.show_about)) { ImGui::End(); return; }
 
     ImGui::TextUnformatted(tr("Attention Playground"));

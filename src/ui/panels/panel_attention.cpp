@@ -10,6 +10,7 @@
 #include "ui/widgets/attention_lines.h"
 #include "ui/widgets/attention_thumbnail.h"
 #include "ui/widgets/heatmap.h"
+#include "ui/widgets/text_width.h"
 #include "ui/widgets/view_caveat.h"
 
 #include <imgui.h>
@@ -27,7 +28,7 @@ void selectors(AppState & s) {
     AttentionSelection & a = s.attention;
     const TranslationState & t = s.translation;
     bool changed = false;
-    ImGui::SetNextItemWidth(280);
+    ImGui::SetNextItemWidth(text_width(280));
     if (ImGui::BeginCombo("##kind", tr(attention_kind_label(a.kind)))) {
         for (int k = 0; k < 3; k++)
             if (ImGui::Selectable(tr(attention_kind_label(AttentionKind(k))), int(a.kind) == k)) { a.kind = AttentionKind(k); changed = true; }
@@ -36,7 +37,7 @@ void selectors(AppState & s) {
     const int layers = attention_layers(t, a.kind);
     a.layer = std::min(a.layer, std::max(0, layers - 1));
     same_line_if_fits(90);
-    ImGui::SetNextItemWidth(90);
+    ImGui::SetNextItemWidth(text_width(90));
     char layer_label[32];
     std::snprintf(layer_label, sizeof layer_label, tr("Layer %d"), a.layer);
     if (ImGui::BeginCombo("##layer", layer_label)) {

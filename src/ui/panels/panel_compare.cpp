@@ -11,6 +11,7 @@
 #include "ui/ui.h"
 #include "ui/widgets/heatmap.h"
 #include "ui/widgets/line_plot.h"
+#include "ui/widgets/text_width.h"
 #include "ui/widgets/token_probabilities.h"
 #include "ui/widgets/vector_strip.h"
 #include "ui/widgets/view_caveat.h"
@@ -53,8 +54,9 @@ void model_header(const CompareState & v, CompareModel m) {
     color_swatch(compare_color(m));
     ImGui::TextUnformatted(compare_title(m));
     if (t.ok()) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("%s", parameter_text(t.parameters).c_str());
+        const std::string size = parameter_text(t.parameters);
+        same_line_if_fits(ImGui::CalcTextSize(size.c_str()).x);
+        ImGui::TextDisabled("%s", size.c_str());
     }
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", tr(compare_subtitle(m)));
@@ -104,7 +106,9 @@ void context_vector(const CompareState & v) {
 
 void alignment_map(const CompareState & v) {
     ImGui::AlignTextToFramePadding();  // level with the Transformer's layer and head choosers
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(tr("Alignment: where each output word looks"));
+    ImGui::PopTextWrapPos();
     axes_tooltip();
     const AttentionMap & a = v.alignment;
     if (a.rows == 0) { ImGui::TextDisabled("%s", tr("No alignment recorded.")); return; }
@@ -206,7 +210,7 @@ void model_column(CompareState & v, CompareModel m) {
 
 // Side by side where each gets kMinColumn, else one below the other (a phone, a small window).
 void models(CompareState & v) {
-    if (ImGui::GetContentRegionAvail().x < kCompareModels * kMinColumn) {
+    if (ImGui::GetContentRegionAvail().x < kCompareModels * text_width(kMinColumn)) {
         for (int i = 0; i < kCompareModels; i++) {
             if (i > 0) ImGui::Separator();
             model_column(v, CompareModel(i));

@@ -13,6 +13,7 @@
 #include "ui/widgets/class_bars.h"
 #include "ui/widgets/heat_overlay.h"
 #include "ui/widgets/pixel_texture.h"
+#include "ui/widgets/text_width.h"
 #include "ui/widgets/view_caveat.h"
 #include "ui/widgets/wrapped_text.h"
 
@@ -83,7 +84,7 @@ void input_row(ImageState & v) {
         dim_text_beside(tr("or drop one on the page, paste one (Ctrl+V), or click a test image."));
         return;
     }
-    ImGui::SetNextItemWidth(280);
+    ImGui::SetNextItemWidth(text_width(280));
     // i18n: a path
     const bool enter = ImGui::InputTextWithHint("##path", "path/to/picture.png", &v.open_path, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
@@ -177,7 +178,7 @@ void preprocessing(ImageState & v, const std::vector<std::string> & names) {
         ImGui::TextUnformatted(label);
     }
     dim_text_beside(tr("into the 28×28 input both networks get"));
-    const int per_row = std::clamp(int(ImGui::GetContentRegionAvail().x / kStageWidth), 1, std::max(1, int(v.stages.size())));
+    const int per_row = std::clamp(int(ImGui::GetContentRegionAvail().x / text_width(kStageWidth)), 1, std::max(1, int(v.stages.size())));
     if (!ImGui::BeginTable("##stages", per_row, ImGuiTableFlags_SizingStretchSame)) return;
     for (size_t i = 0; i < v.stages.size(); i++) {
         ImGui::TableNextColumn();
@@ -412,7 +413,7 @@ void results(ImageState & v, WidgetRect & button_rect) {
     ImGui::Separator();
     if (!v.message.empty()) ImGui::TextColored(kWarning, "%s", tr_message(v.message).c_str());
     coverage_verdict(v, button_rect);
-    const int columns = ImGui::GetContentRegionAvail().x >= kModelsSideBySide ? kImageModels : 1;
+    const int columns = ImGui::GetContentRegionAvail().x >= text_width(kModelsSideBySide) ? kImageModels : 1;
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchSame;
     if (!ImGui::BeginTable("##models", columns, flags)) return;
     for (int i = 0; i < kImageModels; i++) {
@@ -462,7 +463,7 @@ void draw_panel_image(AppState & s) {
         for (const Message & w : v.warnings) ImGui::TextWrapped(tr("%s: %s."), v.source.name.c_str(), tr_message(w).c_str());
         ImGui::PopStyleColor();
     }
-    if (ImGui::GetContentRegionAvail().x >= gallery_width(v.gallery) + kModelsSideBySide) {
+    if (ImGui::GetContentRegionAvail().x >= gallery_width(v.gallery) + text_width(kModelsSideBySide)) {
         if (ImGui::BeginTable("##layout", 2, ImGuiTableFlags_BordersInnerV)) {
             ImGui::TableSetupColumn("gallery", ImGuiTableColumnFlags_WidthFixed, gallery_width(v.gallery));  // i18n: not drawn
             ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch);                         // i18n: not drawn
@@ -487,7 +488,7 @@ void draw_panel_image(AppState & s) {
         gallery(v);
         ImGui::EndGroup();
         if (v.ready) {
-            same_line_if_fits(kSettingsWidth);
+            same_line_if_fits(text_width(kSettingsWidth));
             ImGui::BeginGroup();
             map_settings(v, class_names());
             ImGui::EndGroup();

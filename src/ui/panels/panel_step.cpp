@@ -6,6 +6,7 @@
 #include "ui/layout.h"
 #include "ui/ui.h"
 #include "ui/widgets/step_view.h"
+#include "ui/widgets/text_width.h"
 #include "ui/widgets/view_caveat.h"
 
 #include <imgui.h>
@@ -34,7 +35,7 @@ void draw_panel_step(AppState & s) {
                        a.head < 0 ? tr(" (the mean over heads has no single q, k, v: showing head 0)") : "");
     draw_view_caveat(attention_view_of(a.kind));
     // The combo's own label ("Query word") follows it on the line: leave it room on a phone.
-    ImGui::SetNextItemWidth(std::min(240.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr("Query word")).x - 16));
+    ImGui::SetNextItemWidth(std::min(text_width(240), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr("Query word")).x - 16));
     const std::string current = a.query < int(axes.rows->size()) ? (*axes.rows)[size_t(a.query)] : "?";
     char label[160];
     std::snprintf(label, sizeof label, "%d: %s", a.query, current.c_str());

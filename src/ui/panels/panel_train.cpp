@@ -7,6 +7,7 @@
 #include "ui/ui.h"
 #include "ui/widgets/heatmap.h"
 #include "ui/widgets/line_plot.h"
+#include "ui/widgets/text_width.h"
 #include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
@@ -59,7 +60,7 @@ void field_label(const char * label, bool in_range, const char * range) {
 void int_input(TrainSetup & s, const char * key) {
     const SetupIntField & f = int_field(key);
     int & v = s.*f.field;
-    ImGui::SetNextItemWidth(kFieldWidth);
+    ImGui::SetNextItemWidth(text_width(kFieldWidth));
     ImGui::InputInt((std::string("##") + f.key).c_str(), &v, 1, 10);
     char range[48];
     std::snprintf(range, sizeof range, "%d–%d", f.min, f.max);
@@ -69,7 +70,7 @@ void int_input(TrainSetup & s, const char * key) {
 void real_input(TrainSetup & s, const char * key) {
     const SetupRealField & f = real_field(key);
     double & v = s.*f.field;
-    ImGui::SetNextItemWidth(kFieldWidth);
+    ImGui::SetNextItemWidth(text_width(kFieldWidth));
     ImGui::InputDouble((std::string("##") + f.key).c_str(), &v, 0, 0, "%g");
     char range[48];
     std::snprintf(range, sizeof range, "%g–%g", f.min, f.max);
@@ -180,7 +181,7 @@ void draw_buttons(TrainState & t) {
 #if defined(__EMSCRIPTEN__)
     if (ImGui::Button(tr_id("Import a model file…", "import"))) t.import_requested = true;
 #else
-    ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr("Import")).x - 24));
+    ImGui::SetNextItemWidth(std::max(text_width(120), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(tr("Import")).x - 24));
     ImGui::InputTextWithHint("##import_path", tr("a .safetensors file made by this project"), &t.import_path);
     ImGui::SameLine();
     ImGui::BeginDisabled(t.import_path.empty());
@@ -263,7 +264,7 @@ void draw_curves(const TrainState & t, float width) {
 
 void draw_probe(TrainState & t) {
     const ProbeAttention & p = t.probe_maps;
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(text_width(200));
     if (ImGui::InputText(tr_id("Probe sequence", "probe"), &t.probe)) t.probe_changed = true;
     if (!t.started || p.rows == 0) return;
     std::string expected;
@@ -275,14 +276,14 @@ void draw_probe(TrainState & t) {
     // Layer and head: the last layer and the best head by default, where the pattern forms.
     const int layer = t.layer < 0 || t.layer >= p.layers ? p.layers - 1 : t.layer;
     const int head = t.head < 0 || t.head >= p.heads ? std::max(0, std::min(t.best_head, p.heads - 1)) : t.head;
-    ImGui::SetNextItemWidth(120);
+    ImGui::SetNextItemWidth(text_width(120));
     if (ImGui::BeginCombo(tr_id("Layer", "layer"), std::to_string(layer).c_str())) {
         for (int l = 0; l < p.layers; l++)
             if (ImGui::Selectable(std::to_string(l).c_str(), l == layer)) t.layer = l;
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(120);
+    ImGui::SetNextItemWidth(text_width(120));
     if (ImGui::BeginCombo(tr_id("Head", "head"), std::to_string(head).c_str())) {
         for (int h = 0; h < p.heads; h++)
             if (ImGui::Selectable(std::to_string(h).c_str(), h == head)) t.head = h;
@@ -294,7 +295,7 @@ void draw_probe(TrainState & t) {
     int shown = t.timeline_frame < 0 ? frames - 1 : t.timeline_frame;
     const float * values = p.map(layer, head);
     if (frames > 0) {
-        ImGui::SetNextItemWidth(std::max(120.0f, ImGui::GetContentRegionAvail().x - 220));
+        ImGui::SetNextItemWidth(std::max(text_width(120), ImGui::GetContentRegionAvail().x - text_width(220)));
         char label[64];
         std::snprintf(label, sizeof label, tr("step %lld"), (long long)t.timeline[size_t(shown)].step);
         if (ImGui::SliderInt(tr_id("Timeline", "timeline"), &shown, 0, frames - 1, label))

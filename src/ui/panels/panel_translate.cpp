@@ -7,6 +7,7 @@
 #include "ui/panels/backend_section.h"
 #include "ui/theme.h"
 #include "ui/ui.h"
+#include "ui/widgets/text_width.h"
 #include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
@@ -47,7 +48,7 @@ void sentence_box(AppState & s) {
 
 void choices(AppState & s) {
     if (s.model_names.empty()) return;
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(text_width(220));
     if (ImGui::BeginCombo(tr_id("Model", "model"), tr(s.model_names[size_t(s.model)].c_str()))) {
         for (int i = 0; i < int(s.model_names.size()); i++)
             if (ImGui::Selectable(tr_id(s.model_names[size_t(i)].c_str(), s.model_names[size_t(i)].c_str()), i == s.model)) {
@@ -195,7 +196,7 @@ void vocabulary_browser(AppState & s) {
     std::snprintf(shorter, sizeof shorter, tr("Vocabulary (%zu words)"), s.vocabulary.size());
     if (!collapsing_header_that_fits(full, shorter, "vocab")) return;
     static std::string filter;
-    ImGui::SetNextItemWidth(std::min(200.0f, ImGui::GetContentRegionAvail().x));
+    ImGui::SetNextItemWidth(std::min(text_width(200), ImGui::GetContentRegionAvail().x));
     ImGui::InputTextWithHint("##vfilter", tr("filter"), &filter);
     text_beside(tr("click a word to add it to the sentence"));
     std::vector<int> shown;

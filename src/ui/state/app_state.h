@@ -102,6 +102,10 @@ struct AppState {
     AttentionPalette attention_palette = AttentionPalette::Viridis;
     // The light theme (ui/theme.h): the View menu, or the browser's prefers-color-scheme.
     bool light_theme = false;
+    // Text and controls grow together (View > Size of text and controls), by this percentage of
+    // their normal size, on top of the screen's own scale (a browser's zoom, a dense display).
+    static constexpr int kUiScales[] = {100, 125, 150, 175, 200};
+    int ui_scale_percent = 100;
 
     // Input. Capped because a pasted book must not freeze the UI or the models; the cap is shown.
     // Pasted paragraphs are split into sentences, each within the model's own limit.
