@@ -35,11 +35,10 @@ bool App::init(const AppOptions & opts) {
     ImGuiIO & io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout is reproducible (tests, screenshots, shared links), not saved
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-    apply_theme(m_platform.dpi_scale());
     const std::string assets = opts.assets_dir.empty() ? default_assets_dir() : opts.assets_dir;
     m_state.font_dir = assets + "/fonts";
-    m_state.font_status = load_ui_fonts(m_state.font_dir, 16.0f * m_platform.dpi_scale());
-    io.FontGlobalScale = 1.0f / m_platform.dpi_scale();  // fonts baked at device pixels, laid out in points
+    apply_look();  // the theme, and the fonts baked at device pixels
+    io.FontGlobalScale = 1.0f / m_platform.dpi_scale();  // laid out in points
     if (Status s = load_ui_catalogues(assets); !s) m_state.catalogue_status = "繁體中文: " + s.message;
     m_translator.load(assets, m_state);
     m_compare.set_assets_dir(assets);  // its models load when the Compare panel first opens
@@ -61,7 +60,7 @@ void App::apply_look() {
     if (m_state.ui_scale_percent != m_ui_scale_percent) {
         m_ui_scale_percent = m_state.ui_scale_percent;
         ImGui::GetIO().Fonts->Clear();
-        m_state.font_status = load_ui_fonts(m_state.font_dir, 16.0f * scale);  // laid out at 1 / dpi, as at start
+        m_state.font_status = load_ui_fonts(m_state.font_dir, 16.0f * scale);
         ImGui::GetIO().Fonts->Build();  // now, not at the next frame: the old fonts are gone
         m_platform.rebuild_font_texture();
     }

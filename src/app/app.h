@@ -68,9 +68,9 @@ private:
     double m_other_work_ms = 0;  // the last drawn frame's time outside training (TrainRunner's slice)
     static constexpr int kSettleFrames = 4;  // drawn after the last input, so ImGui settles (hover, popups)
     int m_busy_frames = 0;  // frames still to draw after the last input or work
-    // The theme and size applied, so a change applies once (apply_look).
+    // The theme and size applied, so a change applies once (apply_look); no size before init's.
     bool m_light_theme = false;
-    int m_ui_scale_percent = 100;
+    int m_ui_scale_percent = 0;
     bool m_force_draw = false;
 };
 
