@@ -35,6 +35,19 @@ document.getElementById('image-input').setAttribute('aria-label', t('Picture to 
 // oncontextmenu attribute, which the page's Content-Security-Policy would refuse as inline script.
 document.getElementById('canvas').addEventListener('contextmenu', (e) => e.preventDefault());
 
+// Inside the canvas, Tab moves between the app's own controls, so the keyboard needs a way out
+// (WCAG 2.1.2, no keyboard trap): Esc, then Tab or Shift+Tab, leaves the app to the page around it,
+// as in code editors that keep Tab. Listening on the window in the capture phase runs this before
+// SDL's listener on the canvas, which would take the Tab and cancel the browser's move.
+{
+  let escaped = false;
+  window.addEventListener('keydown', (e) => {
+    if (e.target.id !== 'canvas') return;
+    if (e.key === 'Tab' && escaped) e.stopImmediatePropagation();  // the browser moves the focus
+    if (e.key !== 'Shift') escaped = e.key === 'Escape';  // Shift+Tab's Shift comes between
+  }, true);
+}
+
 function showStatus(text, fraction) {
   ui.status.textContent = text;
   if (fraction !== undefined) ui.progress.style.width = `${Math.round(100 * Math.min(1, fraction))}%`;
@@ -59,16 +72,44 @@ window.attnStarted = () => {
   startImageInputs();
   startModelImport();
   startScreenReaderText();
-  // The theme follows the browser's (prefers-color-scheme), now and when it changes.
-  const light = matchMedia('(prefers-color-scheme: light)');
-  const follow = () => Module.ccall('attn_set_light_theme', null, ['number'], [light.matches ? 1 : 0]);
-  light.addEventListener('change', follow);
-  follow();
+  startLook();
   if (window.attnShareStart) window.attnShareStart();  // URL state, embed mode, host API (embed.js)
   let keptRun = false;
   try { keptRun = localStorage.getItem(kSavedRunFlag) === '1'; } catch (e) { /* storage blocked: nothing kept */ }
   if (keptRun) window.attnTrainWorker.start();
 };
+
+// The reader's look (theme, size of text and controls, attention colours; src/app/look_json.h) is
+// kept in this browser, so the next visit, and every embed from this site, looks as the reader
+// left it. The theme follows the browser's prefers-color-scheme, now and when it changes, unless
+// the reader chose the other one in the View menu: only such a choice is kept.
+function startLook() {
+  const kLookKey = 'attn-look';
+  const light = matchMedia('(prefers-color-scheme: light)');
+  const browserTheme = () => (light.matches ? 'light' : 'dark');
+  const setLook = (look) => Module.ccall('attn_set_look', 'number', ['string'], [JSON.stringify(look)]);
+  // The page's own sentence box takes the app's theme and text size (style.css).
+  const showLook = (look) => {
+    document.documentElement.dataset.theme = look.theme;
+    document.documentElement.style.setProperty('--ui-scale', look.ui_scale_percent / 100);
+  };
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(kLookKey)) || {}; } catch (e) { /* blocked or damaged: the defaults */ }
+  setLook({ ...kept, theme: kept.theme || browserTheme() });
+  light.addEventListener('change', () => { if (!kept.theme) setLook({ theme: browserTheme() }); });
+  let last = Module.ccall('attn_get_look', 'string', [], []);
+  showLook(JSON.parse(last));
+  setInterval(() => {
+    const now = Module.ccall('attn_get_look', 'string', [], []);
+    if (now === last) return;
+    last = now;
+    const look = JSON.parse(now);
+    showLook(look);
+    kept = { ui_scale_percent: look.ui_scale_percent, palette: look.palette };
+    if (look.theme !== browserTheme()) kept.theme = look.theme;
+    try { localStorage.setItem(kLookKey, JSON.stringify(kept)); } catch (e) { /* blocked or full: this visit only */ }
+  }, 500);
+}
 
 // The Train panel's worker (web/train-worker.js): started when the app first posts to it, or at
 // start-up when a run was kept in this browser, so that it can be offered. Its messages go to the

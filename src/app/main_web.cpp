@@ -5,6 +5,7 @@
 #include "app/share_exports.h"
 #include "app/share_web.h"
 #include "app/url_state_apply.h"
+#include "app/look_json.h"
 #include "app/state_json.h"
 #include "core/printf_string.h"
 #include "ui/i18n.h"
@@ -114,10 +115,18 @@ EMSCRIPTEN_KEEPALIVE const char * attn_reader_json() {
     return copy.c_str();
 }
 
-// The light or dark theme: the page follows the browser's prefers-color-scheme (web/app.js).
-EMSCRIPTEN_KEEPALIVE void attn_set_light_theme(int light) {
-    g_app.state().light_theme = light != 0;
-    g_app.request_frames();  // an idle app draws nothing until told
+// The reader's look (theme, size of text, attention colours) as JSON (app/look_json.h): the page
+// keeps it in localStorage when it changes and applies it again on the next visit.
+EMSCRIPTEN_KEEPALIVE const char * attn_get_look() {
+    static std::string copy;
+    copy = attn::look_json(g_app.state());
+    return copy.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int attn_set_look(const char * json) {
+    const bool ok = attn::apply_look_json(g_app.state(), json);
+    g_app.request_frames();
+    return ok ? 1 : 0;
 }
 
 // Selects an attention map: kind 0 encoder self, 1 decoder self, 2 cross; head -1 = mean.

@@ -24,6 +24,10 @@ constexpr Shortcut kShortcuts[] = {
     {"s", N_("open or close the step-through")},
     {"t", N_("open or close the Train panel")},
     {"Tab, arrows, Space", N_("move between and use the controls of a window (Ctrl+Tab: the next window)")},
+#ifdef __EMSCRIPTEN__
+    // Inside the canvas Tab belongs to the app; the page's web/app.js lets this pair through.
+    {"Esc, Tab", N_("leave the playground for the rest of the page (Shift+Tab: back to the sentence box)")},
+#endif
 };
 
 } // namespace

@@ -1,7 +1,8 @@
 // A whole task with the keyboard only, in Chromium: Tab to the sentence box and type a sentence,
 // Tab to the app, choose the decoder's masked self-attention, layer 2 and head 1 with the
 // shortcuts (src/ui/shortcuts.h), move the heatmap's cell cursor, open its row in the
-// step-through, and read its softmax from the screen-reader text. No mouse event is sent.
+// step-through, and read its softmax from the screen-reader text. Then leave the app for the page
+// with Esc, Tab (inside the canvas Tab alone is the app's). No mouse event is sent.
 import path from 'node:path';
 import { appState, check, checkPageClean, finish, launchBrowser, openApp, parseArgs, startServer, translated } from './harness.mjs';
 
@@ -34,6 +35,17 @@ try {
   const softmax = /softmax: [^\n]*/.exec(reader);
   check(/\(row 2\) over /.test(reader) && softmax !== null, `the screen-reader text reads the row's ${softmax ? softmax[0] : 'softmax (missing)'}`);
   await page.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_keyboard_only.png') });
+
+  await key('Tab');
+  check(await active() === 'canvas', 'Tab alone stays with the app');
+  await key('Escape');
+  await page.keyboard.press('Shift+Tab');
+  check(await active() === 'sentence-input', `Esc, Shift+Tab goes back to the sentence box (${await active()})`);
+  await page.keyboard.press('Tab');
+  check(await active() === 'canvas', 'and Tab into the app again');
+  await key('Escape');
+  await page.keyboard.press('Tab');
+  check(await active() !== 'canvas', `Esc, Tab leaves the app (focus: ${await active() || 'the page'})`);
   checkPageClean(seen);
 } finally {
   await browser.close();

@@ -61,7 +61,8 @@ void choices(AppState & s) {
     if (ImGui::RadioButton(tr_id("Greedy", "greedy"), s.beam == 1)) { s.beam = 1; s.request_translation(-1e9); }
     ImGui::SameLine();
     if (ImGui::RadioButton(tr_id("Beam 4", "beam4"), s.beam == 4)) { s.beam = 4; s.request_translation(-1e9); }
-    same_line_if_fits(160);
+    // Room for the whole word and the arrow, at any size of text.
+    same_line_if_fits(ImGui::CalcTextSize(tr("Examples")).x + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::BeginCombo("##examples", tr("Examples"), ImGuiComboFlags_HeightLarge)) {
         for (const ExampleSentence & e : s.examples) {
