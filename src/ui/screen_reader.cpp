@@ -97,6 +97,12 @@ ReaderSection compare_section(const AppState & s) {
         const ComparedTranslation & c = s.compare.models[i];
         r.lines.push_back(std::string(compare_title(CompareModel(i))) + ": " + (c.ok() ? c.display : tr_message(c.error)));
     }
+    // What the panel draws as a strip: RNNencdec's single vector C (the panel's own words).
+    if (s.compare[CompareModel::RnnEncDec].ok() && !s.compare.context_c.empty()) {
+        r.lines.push_back(tr("The vector C: the only bridge between encoder and decoder"));
+        r.lines.push_back(printf_string(tr("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
+                                           "however long it is."), s.compare.context_c.size()));
+    }
     return r;
 }
 

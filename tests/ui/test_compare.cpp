@@ -7,6 +7,7 @@
 #include "app/runners/translation_runner.h"
 #include "io/bleu_csv.h"
 #include "ui/compare_data.h"
+#include "ui/screen_reader.h"
 #include "ui/ui.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -102,6 +104,22 @@ TEST(CompareRunner, EncDecContextVectorHasOneValuePerHiddenUnit) {
         sum_abs += std::fabs(x);
     }
     EXPECT_GT(sum_abs, 0);
+}
+
+// The screen-reader text of the Compare panel: the three translations and what C is.
+TEST(CompareRunner, ScreenReaderTextHasTheTranslationsAndC) {
+    Compared c;
+    c.state.show_compare = true;
+    const std::vector<ReaderSection> text = screen_reader_text(c.state);
+    const auto it = std::find_if(text.begin(), text.end(), [](const ReaderSection & r) { return r.heading.rfind("Compare", 0) == 0; });
+    ASSERT_NE(it, text.end());
+    for (int m = 0; m < kCompareModels; m++) {
+        const std::string line = std::string(compare_title(CompareModel(m))) + ": " + c.view().models[m].display;
+        EXPECT_NE(std::find(it->lines.begin(), it->lines.end(), line), it->lines.end()) << line;
+    }
+    const std::string size = std::to_string(c.view().context_c.size()) + " numbers";
+    EXPECT_TRUE(std::any_of(it->lines.begin(), it->lines.end(), [&](const std::string & l) { return l.find(size) != std::string::npos; }))
+        << "no line says C has " << size;
 }
 
 TEST(CompareRunner, SearchAlignmentRowsSumToOne) {
