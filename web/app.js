@@ -128,9 +128,15 @@ window.attnTrainWorker = {
     this.worker.postMessage(message);
   },
 };
+// The wasm heap as bytes, read after any _malloc. In the threaded build a worker thread may grow
+// the shared memory, leaving this thread's HEAPU8 a view of the old, shorter buffer.
+function heapU8() {
+  const memory = Module.wasmMemory;
+  return memory && Module.HEAPU8.buffer !== memory.buffer ? new Uint8Array(memory.buffer) : Module.HEAPU8;
+}
 function withBytes(bytes, call) {
   const p = Module._malloc(Math.max(1, bytes.length));
-  Module.HEAPU8.set(bytes, p);
+  heapU8().set(bytes, p);
   try { call(p); } finally { Module._free(p); }
 }
 function receiveFromTrainWorker(m) {
@@ -235,7 +241,7 @@ window.attnUploadImage = async (data, name = data.name || 'picture') => {
     : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
   const ptr = Module._malloc(Math.max(bytes.length, 1));
   try {
-    Module.HEAPU8.set(bytes, ptr);  // HEAPU8 read after _malloc: memory growth replaces the view (P14)
+    heapU8().set(bytes, ptr);  // read after _malloc: memory growth replaces the view (P14)
     Module.ccall('attn_image_upload', null, ['number', 'number', 'string'], [ptr, bytes.length, name]);
   } finally {
     Module._free(ptr);
@@ -332,8 +338,16 @@ if (problem) {
     if (!window.wasmReady) window.attnFatal(t('Loading failed: {0}', e.message));
   });
   showStatus(t('Downloading the app…'), 0.02);
-  const script = document.createElement('script');
-  script.src = 'index.js';
-  script.onerror = () => window.attnFatal(t('Could not load index.js from the server.'));
-  document.body.appendChild(script);
+  // The threaded build (index-mt.js, Emscripten pthreads) needs SharedArrayBuffer, which a browser
+  // gives only to a cross-origin isolated page (COOP/COEP headers, as ./play's server sends). Any
+  // other page, an embed in most tutorials among them, never loads it and runs the single-thread
+  // build. A site without index-mt.js falls back too.
+  const load = (name, fallback) => {
+    const script = document.createElement('script');
+    script.src = name;
+    script.onerror = () => (fallback ? load(fallback, null) : window.attnFatal(t('Could not load index.js from the server.')));
+    document.body.appendChild(script);
+  };
+  if (window.crossOriginIsolated && typeof SharedArrayBuffer === 'function') load('index-mt.js', 'index.js');
+  else load('index.js', null);
 }

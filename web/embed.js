@@ -75,7 +75,7 @@
     const ptr = call('attn_export', 'number', ['string'], [String(what)]);
     if (!ptr) return { error: call('attn_export_error', 'string', [], []) };
     const size = call('attn_export_size', 'number', [], []);
-    return { name: call('attn_export_name', 'string', [], []), bytes: Module.HEAPU8.slice(ptr, ptr + size) };
+    return { name: call('attn_export_name', 'string', [], []), bytes: heapU8().slice(ptr, ptr + size) };  // heapU8: app.js
   };
 
   // ---- Host-page API (postMessage) -------------------------------------------------------------

@@ -1,6 +1,7 @@
 // Native entry point: a window with the app, or N frames and a screenshot for looking at it
 // from scripts (e.g. `xvfb-run build/native/attn_app --frames 30 --screenshot shot.png`).
 #include "app/app.h"
+#include "core/parallel.h"
 #include "app/share_files.h"
 #include "app/url_state_apply.h"
 #include "io/png_write.h"
@@ -31,7 +32,8 @@ static void usage() {
               "                     applied after the options above\n"
               "  --embed            embed mode: no menu bar, only the link's panel (default attention)\n"
               "  --lang L           interface language: en or zh-TW (default: from LANG)\n"
-              "  --saved-runs DIR   keep the Train panel's run in DIR, and offer to resume one found there");
+              "  --saved-runs DIR   keep the Train panel's run in DIR, and offer to resume one found there\n"
+              "  --threads N        split the kernels' large products over N threads (default: every core)");
 }
 
 int main(int argc, char ** argv) {
@@ -45,6 +47,7 @@ int main(int argc, char ** argv) {
     bool embed = false;
     std::string lang;  // empty: from LANG
     int model = 0, layer = 0, head = -1;
+    int threads = attn::hardware_threads();  // an interactive app has the machine to itself
     for (int i = 1; i < argc; i++) {
         const char * a = argv[i];
         const bool has_value = i + 1 < argc;
@@ -68,6 +71,7 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--embed")) embed = true;
         else if (!std::strcmp(a, "--lang") && has_value) lang = argv[++i];
         else if (!std::strcmp(a, "--saved-runs") && has_value) opts.saved_runs_dir = argv[++i];
+        else if (!std::strcmp(a, "--threads") && has_value) threads = std::atoi(argv[++i]);
         else { usage(); return std::strcmp(a, "--help") ? 2 : 0; }
     }
     if (!screenshot.empty() && max_frames <= 0) {
@@ -75,6 +79,7 @@ int main(int argc, char ** argv) {
         return 2;
     }
 
+    attn::set_compute_threads(threads);
     attn::App app;
     if (!app.init(opts)) {
         std::fprintf(stderr, "attn_app: %s\n", app.error().c_str());

@@ -1,12 +1,13 @@
 // Web entry point: the browser drives frames (requestAnimationFrame through emscripten's main
 // loop), and web/app.js plus the browser tests talk to the app through the C hooks below.
 #include "app/app.h"
+#include "app/look_json.h"
 #include "app/runners/gpu_runner.h"
 #include "app/share_exports.h"
 #include "app/share_web.h"
-#include "app/url_state_apply.h"
-#include "app/look_json.h"
 #include "app/state_json.h"
+#include "app/url_state_apply.h"
+#include "core/parallel.h"
 #include "core/printf_string.h"
 #include "ui/i18n.h"
 #include "ui/screen_reader.h"
@@ -30,6 +31,13 @@ static void run_frame(void *) {
 }
 
 int main() {
+#if defined(ATTN_WEB_MAX_THREADS)
+    // The threaded build: half the logical cores, up to the pool the page started (ORT-web's
+    // default too). The browser's own threads (compositor, GPU process, a software rasteriser on
+    // machines without a GPU) need the rest: on a 2-core machine, 2 threads made some translations
+    // 10x slower, each part waiting for a worker the scheduler had put aside.
+    attn::set_compute_threads(std::clamp((attn::hardware_threads() + 1) / 2, 1, ATTN_WEB_MAX_THREADS));
+#endif
     attn::AppOptions opts;
     // Start at the canvas' CSS size (web/style.css fills the page); SDL follows later resizes.
     double w = 0, h = 0;
@@ -127,6 +135,17 @@ EMSCRIPTEN_KEEPALIVE int attn_set_look(const char * json) {
     const bool ok = attn::apply_look_json(g_app.state(), json);
     g_app.request_frames();
     return ok ? 1 : 0;
+}
+
+// The kernels' thread count (benchmarks and tests; the threaded build starts at one per core, up
+// to its pool). Returns the count now in force: always 1 in the single-thread build.
+EMSCRIPTEN_KEEPALIVE int attn_set_threads(int n) {
+#if defined(ATTN_WEB_MAX_THREADS)
+    attn::set_compute_threads(std::min(n, ATTN_WEB_MAX_THREADS));
+#else
+    (void)n;
+#endif
+    return attn::compute_threads();
 }
 
 // Selects an attention map: kind 0 encoder self, 1 decoder self, 2 cross; head -1 = mean.

@@ -2,11 +2,13 @@
 
 #include "app/url_state_apply.h"
 
+#include "core/parallel.h"
 #include "nn/attention_steps.h"
 #include "ui/attention_data.h"
 #include "models/image_classifier.h"
 #include "platform/fetch_file.h"
 #include "ui/compare_data.h"
+#include "ui/threads_text.h"
 #include "ui/tour.h"
 
 #include <nlohmann/json.hpp>
@@ -174,6 +176,8 @@ std::string app_state_json(const AppState & s) {
     j["attention_palette"] = attention_palette_id(s.attention_palette);
     j["theme"] = s.light_theme ? "light" : "dark";
     j["ui_scale_percent"] = s.ui_scale_percent;
+    j["threads"] = compute_threads();
+    j["threads_build"] = threads_build();
     static const char * const kSources[] = {"downloaded", "from_cache", "stale_cache_replaced", "not_cached", "unverified"};
     j["model_fetches"] = nlohmann::json::array();
     for (const FetchRecord & r : fetch_records()) j["model_fetches"].push_back({{"file", r.file}, {"source", kSources[int(r.source)]}});

@@ -2,6 +2,7 @@
 
 #include "core/check.h"
 #include "core/clock.h"
+#include "core/parallel.h"
 
 #include <cmath>
 #include <vector>
@@ -24,6 +25,12 @@ Compute Compute::fastest() {
     Compute cc(BackendKind::Eigen);
     cc.use_for_few_rows_linear(BackendKind::Simd, 4);
     cc.use(Op::LinearCompact, BackendKind::Simd);  // Eigen has no kernel that widens as it reads
+    if (compute_threads() > 1) {
+        // The SIMD kernels split large products over the threads; Eigen here runs on one.
+        // `attn bench` on 2 cores, SIMD on 2 threads against Eigen: sgemm-512 2.75 vs 3.28 ms,
+        // attn-s256 1.56 vs 2.33 ms, encoder-s32 2.29 vs 4.98 ms (docs/benchmarks.md).
+        for (Op op : {Op::Linear, Op::Matmul, Op::Attention}) cc.use(op, BackendKind::Simd);
+    }
     return cc;
 #endif
 }

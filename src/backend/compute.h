@@ -22,7 +22,8 @@ struct OpStats {
 class Compute {
 public:
     explicit Compute(BackendKind kind);
-    // Native: each op on the backend measured fastest for it (docs/benchmarks.md); web: simd.
+    // Native: each op on the backend measured fastest for it at compute_threads() (docs/benchmarks.md);
+    // web: simd.
     static Compute fastest();
     // A new Compute with this one's choice of backend per op, for another thread (a Compute's
     // statistics are not shared across threads); statistics start at zero.

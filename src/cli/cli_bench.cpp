@@ -6,11 +6,13 @@
 #include "bench/train_bench.h"
 #include "bench/workloads.h"
 #include "core/build_info.h"
+#include "core/parallel.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -54,8 +56,10 @@ int cli_bench(int argc, char ** argv) {
         else if (!std::strcmp(argv[i], "--model-backend") && i + 1 < argc) model_backend = argv[++i];
         else if (!std::strcmp(argv[i], "--step-storage") && i + 1 < argc) step_storage = argv[++i];
         else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) set_compute_threads(std::atoi(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: attn bench [--json] [--quick] [--only WORKLOAD_SUBSTRING] [--model]\n"
+            std::fprintf(stderr, "usage: attn bench [--json] [--quick] [--only WORKLOAD_SUBSTRING] [--threads N] [--model]\n"
+                                 "  --threads N  split the SIMD kernels' large products over N threads (default 1)\n"
                                  "  --model  also time the Transformer-base model: encode 32 + greedy-decode 32\n"
                                  "           tokens, and one decoder step at cache lengths 8, 32, 128\n"
                                  "  --model-backend NAME  run the model on one backend (default: the fastest per op)\n"
@@ -76,7 +80,7 @@ int cli_bench(int argc, char ** argv) {
     out["build"] = build_kind();
     out["simd"] = simd_isa();
     out["compiler"] = compiler();
-    out["threads"] = 1;
+    out["threads"] = compute_threads();
     out["protocol"] = "median over >=21 batches of (batch ms / calls), batches >= 10 ms, after >= 300 ms warm-up";
     out["results"] = nlohmann::json::array();
     if (!json) std::printf("%-14s %-10s %12s %10s\n", "workload", "backend", "ms/call", "GFLOPS");

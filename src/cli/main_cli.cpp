@@ -2,8 +2,10 @@
 // quantize, ...); each prints its own --help.
 #include "cli/cli.h"
 #include "core/build_info.h"
+#include "core/parallel.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 static int cmd_info() {
@@ -11,6 +13,7 @@ static int cmd_info() {
     std::printf("build:    %s\n", attn::build_kind());
     std::printf("simd:     %s\n", attn::simd_compiled() ? attn::simd_isa() : "none (scalar)");
     std::printf("compiler: %s\n", attn::compiler());
+    std::printf("threads:  %d of %d (ATTN_THREADS)\n", attn::compute_threads(), attn::hardware_threads());
     return 0;
 }
 
@@ -31,12 +34,17 @@ static void usage(FILE * to) {
                  "  corpus     generate the EN-zh_TW-DE corpus from the grammar (--seed S --out DIR)\n"
                  "  quantize   store a model's weights as F16, I8 or F32 (--dtype f16|i8|f32 in out)\n"
                  "  bench      time the peer harness's workloads on every CPU backend (--json, --quick)\n"
-                 "  --version  print the version\n");
+                 "  --version  print the version\n"
+                 "environment:\n"
+                 "  ATTN_THREADS=N  split the kernels' large products over N threads (default 1; the\n"
+                 "             results are the same bits at any count)\n");
 }
 
 int main(int argc, char ** argv) {
     if (argc < 2) { usage(stderr); return 2; }
     const char * cmd = argv[1];
+    // One thread unless asked: commands often run beside training or a test suite on few cores.
+    if (const char * threads = std::getenv("ATTN_THREADS")) attn::set_compute_threads(std::atoi(threads));
     if (!std::strcmp(cmd, "info")) return cmd_info();
     if (!std::strcmp(cmd, "bench")) return attn::cli_bench(argc - 2, argv + 2);
     if (!std::strcmp(cmd, "translate")) return attn::cli_translate(argc - 2, argv + 2);

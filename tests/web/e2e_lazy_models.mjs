@@ -13,7 +13,7 @@ try {
   const models = [];
   let dataBytes = 0;
   page.on('request', (r) => { if (r.url().includes('/models/')) models.push(new URL(r.url()).pathname); });
-  page.on('response', async (r) => { if (r.url().endsWith('/index.data')) dataBytes = (await r.body()).length; });
+  page.on('response', async (r) => { if (/\/index(-mt)?\.data$/.test(r.url())) dataBytes = (await r.body()).length; });  // either build's
   // The German translator fails once, as a dropped connection would.
   let failGerman = true;
   await page.route(/\/models\/en-de\.[0-9a-f]{16}\.safetensors$/, (route) => (failGerman ? route.abort('connectionreset') : route.continue()));

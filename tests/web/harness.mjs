@@ -19,9 +19,11 @@ export function parseArgs(argv = process.argv.slice(2)) {
 }
 
 // Starts scripts/serve on a free port; resolves to { url, stop }.
-export function startServer(siteDir) {
+// isolated: false serves the page without COOP/COEP, as most static hosts do (single-thread build).
+export function startServer(siteDir, { isolated = true } = {}) {
   return new Promise((resolve, reject) => {
-    const proc = spawn('python3', [path.join(repo, 'scripts/serve'), '--dir', siteDir, '--port', '0'],
+    const proc = spawn('python3', [path.join(repo, 'scripts/serve'), '--dir', siteDir, '--port', '0',
+                                   ...(isolated ? [] : ['--no-isolation'])],
                        { stdio: ['ignore', 'pipe', 'inherit'] });
     const timer = setTimeout(() => reject(new Error('server did not start in 10 s')), 10000);
     proc.on('error', reject);

@@ -17,6 +17,7 @@
 #include "backend/simd/scratch.h"
 #include "backend/simd/simd_backend.h"
 #include "backend/simd/softmax_simd.h"
+#include "core/parallel.h"
 
 #include <algorithm>
 
@@ -31,13 +32,17 @@ void SimdBackend::attention(ConstView q, ConstView k, ConstView v, int heads, fl
                             TensorView probs, TensorView out) {
     const AttentionDims d = check_attention(q, k, v, heads, mask, probs, out);
     const int64_t D = d.H * d.dh, Tq = d.Tq, Tk = d.Tk, dh = d.dh;
-    thread_local Scratch k_scratch, v_scratch;
-    float * Kp = k_scratch.get(size_t(gemm::packed_b_size(dh, Tk)));  // k_hᵀ: (dh, Tk) as B
-    float * Vp = v_scratch.get(size_t(gemm::packed_b_size(Tk, dh)));  // v_h: (Tk, dh) as B
     const bool causal = mask.kind == Mask::Kind::Causal;
 
-    for (int64_t b = 0; b < d.B; b++)
-        for (int64_t h = 0; h < d.H; h++) {
+    // The (batch, head) pairs are independent: split across threads when there is enough work
+    // (scores and the product with v: 2·Tq·Tk·dh multiply-adds each), each with its own panels.
+    const int64_t pairs = d.B * d.H;
+    parallel_ranges(pairs, kernel_parts(pairs * 2 * Tq * Tk * dh, pairs), [&](int64_t pair0, int64_t pair1, int) {
+        thread_local Scratch k_scratch, v_scratch;
+        float * Kp = k_scratch.get(size_t(gemm::packed_b_size(dh, Tk)));  // k_hᵀ: (dh, Tk) as B
+        float * Vp = v_scratch.get(size_t(gemm::packed_b_size(Tk, dh)));  // v_h: (Tk, dh) as B
+        for (int64_t pair = pair0; pair < pair1; pair++) {
+            const int64_t b = pair / d.H, h = pair % d.H;
             const float * qh = q.data + b * Tq * D + h * dh;
             const float * kh = k.data + b * Tk * D + h * dh;
             const float * vh = v.data + b * Tk * D + h * dh;
@@ -78,6 +83,7 @@ void SimdBackend::attention(ConstView q, ConstView k, ConstView v, int heads, fl
                 gemm::gemm_packed_b(Pt, Tk, rows, n_keys, Vp, Tk, dh, nullptr, oh + i0 * D, D);
             }
         }
+    });
 }
 
 } // namespace attn

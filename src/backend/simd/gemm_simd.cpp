@@ -12,6 +12,7 @@
 #include "backend/simd/scratch.h"
 #include "backend/simd/simd_backend.h"
 #include "backend/simd/vec4.h"
+#include "core/parallel.h"
 
 #include <algorithm>
 
@@ -255,8 +256,9 @@ void gemm(const float * A, int64_t lda, int64_t M, int64_t K, const float * B, i
 // Packed x beyond this (floats) no longer sits in L2 next to W's rows: gemm() blocks for that.
 constexpr int64_t kLinearMaxPackedX = 64 * 1024;
 
-// y(N, M) = yT(M, N)ᵀ + bias(M); yT rows are ldt floats apart and 16-byte aligned.
-static void transpose_add_bias(const float * yT, int64_t ldt, int64_t M, int64_t N, const float * bias, float * y) {
+// y(N, M) = yT(M, N)ᵀ + bias(M); yT rows are ldt floats apart and 16-byte aligned, y's ldy apart.
+static void transpose_add_bias(const float * yT, int64_t ldt, int64_t M, int64_t N, const float * bias, float * y,
+                               int64_t ldy) {
     int64_t m0 = 0;
     for (; m0 + 4 <= M; m0 += 4) {
         const f32x4 b4 = bias ? loadu(bias + m0) : zero();
@@ -265,22 +267,22 @@ static void transpose_add_bias(const float * yT, int64_t ldt, int64_t M, int64_t
             const float * t = yT + m0 * ldt + n0;
             f32x4 r0 = load(t), r1 = load(t + ldt), r2 = load(t + 2 * ldt), r3 = load(t + 3 * ldt);
             transpose4(r0, r1, r2, r3);
-            float * d = y + n0 * M + m0;
+            float * d = y + n0 * ldy + m0;
             storeu(d, add(r0, b4));
-            storeu(d + M, add(r1, b4));
-            storeu(d + 2 * M, add(r2, b4));
-            storeu(d + 3 * M, add(r3, b4));
+            storeu(d + ldy, add(r1, b4));
+            storeu(d + 2 * ldy, add(r2, b4));
+            storeu(d + 3 * ldy, add(r3, b4));
         }
         for (; n0 < N; n0++)
-            for (int64_t m = m0; m < m0 + 4; m++) y[n0 * M + m] = yT[m * ldt + n0] + (bias ? bias[m] : 0.0f);
+            for (int64_t m = m0; m < m0 + 4; m++) y[n0 * ldy + m] = yT[m * ldt + n0] + (bias ? bias[m] : 0.0f);
     }
     for (; m0 < M; m0++)
-        for (int64_t n = 0; n < N; n++) y[n * M + m0] = yT[m0 * ldt + n] + (bias ? bias[m0] : 0.0f);
+        for (int64_t n = 0; n < N; n++) y[n * ldy + m0] = yT[m0 * ldt + n] + (bias ? bias[m0] : 0.0f);
 }
 
 // The swapped product above, for 4 ≤ N and N·K ≤ kLinearMaxPackedX.
 static void linear_w_streamed(const float * x, int64_t N, int64_t K, const float * W, int64_t M, const float * bias,
-                              float * y) {
+                              float * y, int64_t ldy) {
     thread_local Scratch x_scratch, t_scratch;
     float * Xp = x_scratch.get(size_t(packed_b_size(K, N)));
     pack_b(x, K, /*b_is_nk=*/true, K, N, Xp);  // xᵀ (K, N) as B panels: 8 rows of x each
@@ -300,16 +302,16 @@ static void linear_w_streamed(const float * x, int64_t N, int64_t K, const float
             }
         }
     }
-    transpose_add_bias(yT, ldt, M, N, bias, y);
+    transpose_add_bias(yT, ldt, M, N, bias, y, ldy);
 }
 
-void linear(const float * x, int64_t N, int64_t K, const float * W, int64_t M, const float * bias, float * y) {
+void linear(const float * x, int64_t N, int64_t K, const float * W, int64_t M, const float * bias, float * y, int64_t ldy) {
     if (N < kMr) {
-        gemm_few_rows(x, K, N, K, W, K, /*b_is_nk=*/true, M, bias, y, M);
+        gemm_few_rows(x, K, N, K, W, K, /*b_is_nk=*/true, M, bias, y, ldy);
     } else if (N * K <= kLinearMaxPackedX) {
-        linear_w_streamed(x, N, K, W, M, bias, y);
+        linear_w_streamed(x, N, K, W, M, bias, y, ldy);
     } else {
-        gemm(x, K, N, K, W, K, /*b_is_nk=*/true, M, bias, y, M);
+        gemm(x, K, N, K, W, K, /*b_is_nk=*/true, M, bias, y, ldy);
     }
 }
 
@@ -321,27 +323,53 @@ namespace attn {
 void SimdBackend::linear(ConstView x, ConstView w, ConstView b, TensorView y) {
     check_linear(x, w, b, y);
     const int64_t N = x.rows(), K = x.cols(), M = w.shape[0];
-    gemm::linear(x.data, N, K, w.data, M, b.empty() ? nullptr : b.data, y.data);
+    const float * bias = b.empty() ? nullptr : b.data;
+    // Large products split by blocks of output features (rows of w), one block per thread: each
+    // value is the same dot product as on one thread.
+    const int64_t blocks = (M + gemm::kLinearBlock - 1) / gemm::kLinearBlock;
+    parallel_ranges(blocks, kernel_parts(N * K * M, blocks), [&](int64_t b0, int64_t b1, int) {
+        const int64_t m0 = b0 * gemm::kLinearBlock, m1 = std::min(M, b1 * gemm::kLinearBlock);
+        gemm::linear(x.data, N, K, w.data + m0 * K, m1 - m0, bias ? bias + m0 : nullptr, y.data + m0, M);
+    });
 }
 
 // c(Bt, M, N) = a(Bt, M, K) · b(Bt, K, N)   (or b(Bt, N, K)ᵀ)
+// Large products split across threads by batches, or with one batch by blocks of 16 rows of a
+// (every block a whole number of the micro-kernel's 4-row panels, the last one taking the rest, so
+// no part falls to the few-rows path and each value is the same sum as on one thread).
 void SimdBackend::matmul(ConstView a, ConstView b, bool trans_b, TensorView c) {
     int64_t Bt, M, N, K;
     check_matmul(a, b, trans_b, c, &Bt, &M, &N, &K);
     const bool b_broadcast = b.numel() == K * N && Bt > 1;
-    const int64_t ldb = trans_b ? K : N;
-    if (b_broadcast && M >= gemm::kMr) {
-        // One packing of the shared b serves every batch.
-        thread_local Scratch shared_b;
-        float * Bp = shared_b.get(size_t(gemm::packed_b_size(K, N)));
-        gemm::pack_b(b.data, ldb, trans_b, K, N, Bp);
-        for (int64_t bt = 0; bt < Bt; bt++)
-            gemm::gemm_packed_b(a.data + bt * M * K, K, M, K, Bp, K, N, nullptr, c.data + bt * M * N, N);
+    const int64_t ldb = trans_b ? K : N, work = Bt * M * N * K;
+    auto batches = [&](int64_t bt0, int64_t bt1) {
+        if (b_broadcast && M >= gemm::kMr) {
+            // One packing of the shared b serves every batch.
+            thread_local Scratch shared_b;
+            float * Bp = shared_b.get(size_t(gemm::packed_b_size(K, N)));
+            gemm::pack_b(b.data, ldb, trans_b, K, N, Bp);
+            for (int64_t bt = bt0; bt < bt1; bt++)
+                gemm::gemm_packed_b(a.data + bt * M * K, K, M, K, Bp, K, N, nullptr, c.data + bt * M * N, N);
+            return;
+        }
+        for (int64_t bt = bt0; bt < bt1; bt++)
+            gemm::gemm(a.data + bt * M * K, K, M, K, b.data + (b_broadcast ? 0 : bt * K * N), ldb, trans_b, N, nullptr,
+                       c.data + bt * M * N, N);
+    };
+    if (Bt > 1) {
+        parallel_ranges(Bt, kernel_parts(work, Bt), [&](int64_t bt0, int64_t bt1, int) { batches(bt0, bt1); });
         return;
     }
-    for (int64_t bt = 0; bt < Bt; bt++)
-        gemm::gemm(a.data + bt * M * K, K, M, K, b.data + (b_broadcast ? 0 : bt * K * N), ldb, trans_b, N, nullptr,
-                   c.data + bt * M * N, N);
+    constexpr int64_t kRowBlock = 16;
+    const int64_t blocks = M / kRowBlock;
+    if (blocks < 2) {
+        batches(0, 1);
+        return;
+    }
+    parallel_ranges(blocks, kernel_parts(work, blocks), [&](int64_t r0, int64_t r1, int) {
+        const int64_t m0 = r0 * kRowBlock, m1 = r1 == blocks ? M : r1 * kRowBlock;
+        gemm::gemm(a.data + m0 * K, K, m1 - m0, K, b.data, ldb, trans_b, N, nullptr, c.data + m0 * N, N);
+    });
 }
 
 } // namespace attn

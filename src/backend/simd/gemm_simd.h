@@ -39,9 +39,17 @@ void gemm_packed_b(const float * A, int64_t lda, int64_t M, int64_t K, const flo
 void gemm(const float * A, int64_t lda, int64_t M, int64_t K, const float * B, int64_t ldb, bool b_is_nk,
           int64_t N, const float * bias, float * C, int64_t ldc);
 
-// y(N, M) = x(N, K) · W(M, K)ᵀ + bias(M), all rows packed: nn.Linear. bias may be null. W is
-// never packed while N·K ≤ 64K floats (few rows: up to 128 at K = 512, a decoder step's 1);
-// beyond, this is gemm() with W as a transposed B.
-void linear(const float * x, int64_t N, int64_t K, const float * W, int64_t M, const float * bias, float * y);
+// y(N, M) = x(N, K) · W(M, K)ᵀ + bias(M): nn.Linear. bias may be null; y's rows are ldy floats
+// apart (a block of output features of a wider y), M by default. W is never packed while
+// N·K ≤ 64K floats (few rows: up to 128 at K = 512, a decoder step's 1); beyond, this is gemm()
+// with W as a transposed B.
+void linear(const float * x, int64_t N, int64_t K, const float * W, int64_t M, const float * bias, float * y,
+            int64_t ldy);
+inline void linear(const float * x, int64_t N, int64_t K, const float * W, int64_t M, const float * bias, float * y) {
+    linear(x, N, K, W, M, bias, y, M);
+}
+
+// A thread's share of a linear's output features is a multiple of this (two register tiles).
+constexpr int64_t kLinearBlock = 8;
 
 } // namespace attn::gemm

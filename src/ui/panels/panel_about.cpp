@@ -2,6 +2,7 @@
 #include "core/build_info.h"
 #include "platform/fetch_file.h"
 #include "ui/i18n.h"
+#include "ui/threads_text.h"
 #include "ui/ui.h"
 #include "ui/widgets/text_width.h"
 
@@ -55,6 +56,7 @@ void draw_panel_about(AppState & s) {
         row(N_("GL version"), s.gl_version.c_str());
         row("Dear ImGui", ImGui::GetVersion());
         row(N_("Fonts"), s.font_status.c_str());
+        row(N_("Threads"), threads_details().c_str());
         if (!s.translation.weights_storage.empty()) row(N_("Translator weights"), s.translation.weights_storage.c_str());
         for (const FetchRecord & r : fetch_records()) {  // where each model of this visit came from
             const std::string line = r.file + ": " + fetch_source_text(r.source);

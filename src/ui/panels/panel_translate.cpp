@@ -3,6 +3,7 @@
 // unknown words highlighted, and the vocabulary the model knows, to insert words from.
 #include "core/utf8.h"
 #include "ui/i18n.h"
+#include "ui/threads_text.h"
 #include "ui/layout.h"
 #include "ui/panels/backend_section.h"
 #include "ui/theme.h"
@@ -253,9 +254,10 @@ void draw_panel_translate(AppState & s) {
         const BackendStatus & bs = s.backend_status;
         const bool timed_gl = bs.ran == ComputeBackend::WebGL2 && bs.gl_timed;  // slower: each draw waited for
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled(tr("%s on %s, %s weights, %.1f ms including every attention map%s%s"),
+        ImGui::TextDisabled(tr("%s on %s, %s, %s weights, %.1f ms including every attention map%s%s"),
                             s.beam == 1 ? tr("greedy") : tr("beam 4"), tr(compute_backend_label(bs.ran)),
-                            t.weights_storage.c_str(), t.milliseconds, timed_gl ? tr(", timed draw by draw") : "",
+                            threads_text().c_str(), t.weights_storage.c_str(), t.milliseconds,
+                            timed_gl ? tr(", timed draw by draw") : "",
                             s.translate_requested ? tr(" (updating…)") : "");
         ImGui::PopTextWrapPos();
         draw_op_timing(s);
