@@ -1,7 +1,9 @@
 // Train in the browser: a link starts a short reverse run, the probe's cross-attention forms the
 // anti-diagonal (each output reads the mirrored input), the page keeps drawing while it trains,
-// Pause keeps the run in IndexedDB, and a reload offers it and resumes it with its timeline.
+// Pause keeps the run in IndexedDB, and a reload offers it and resumes it with its timeline. Use
+// in Translate runs it; Export downloads it as safetensors, and Import loads that file back.
 // The frame rate and steps per second are printed for docs/benchmarks.md, not asserted.
+import fs from 'node:fs';
 import path from 'node:path';
 import { appReady, appState, check, checkPageClean, colourStats, decodePng, finish, launchBrowser, parseArgs, startServer, watchPage } from './harness.mjs';
 
@@ -84,6 +86,26 @@ try {
   check(s.models.length === 3 && /reverse/.test(s.models[2]), `the model list names the trained model: "${s.models[2]}"`);
   check(s.translation === '5 4 3 2 1', `Translate runs it on the probe: "${s.translation}"`);
   check(!s.train.open, 'and the Train panel steps aside for the translation panels');
+
+  // Export: the browser downloads the model in the format of `attn train`.
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), command(page, 'export')]);
+  const file = path.join(args.out, download.suggestedFilename());
+  await download.saveAs(file);
+  const bytes = fs.readFileSync(file);
+  const headerBytes = Number(bytes.readBigUInt64LE(0));
+  const header = JSON.parse(bytes.subarray(8, 8 + headerBytes).toString('utf8'));
+  const tensors = Object.keys(header).filter((k) => k !== '__metadata__');
+  check(download.suggestedFilename().endsWith('.safetensors') && header.__metadata__?.task === 'reverse' && tensors.length > 10,
+        `Export downloads ${download.suggestedFilename()} (${bytes.length} bytes, ${tensors.length} tensors, task ${header.__metadata__?.task})`);
+
+  // Import: the file chooser hands the file to the app, which runs it in the trained model's place.
+  await page.setInputFiles('#model-input', file);
+  await page.waitForFunction((name) => {
+    const st = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
+    return st.models.length === 3 && st.models[2].includes(name) && st.model === 2 && st.ready && !st.pending;
+  }, download.suggestedFilename(), { timeout: 30000 });
+  const imported = await appState(page);
+  check(imported.translation === '5 4 3 2 1', `Import loads it back as "${imported.models[2]}", which reverses the probe: "${imported.translation}"`);
   checkPageClean(seen);
 } finally {
   await browser.close();
