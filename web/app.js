@@ -73,11 +73,23 @@ window.attnStarted = () => {
   startModelImport();
   startScreenReaderText();
   startLook();
+  startOfflineCopy();
   if (window.attnShareStart) window.attnShareStart();  // URL state, embed mode, host API (embed.js)
   let keptRun = false;
   try { keptRun = localStorage.getItem(kSavedRunFlag) === '1'; } catch (e) { /* storage blocked: nothing kept */ }
   if (keptRun) window.attnTrainWorker.start();
 };
+
+// An offline copy of the page (web/sw.js): after one visit the page opens without a network and
+// translates with the models this browser kept. The worker takes over from this visit on; what
+// this visit loaded before that is listed to it.
+function startOfflineCopy() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('sw.js').then(() => navigator.serviceWorker.ready).then((registration) => {
+    const urls = [location.href.split('#')[0], ...performance.getEntriesByType('resource').map((e) => e.name)];
+    registration.active.postMessage({ type: 'keep', urls: [...new Set(urls)] });
+  }).catch(() => { /* no service worker here (a private window, an insecure origin): the page works as before */ });
+}
 
 // The reader's look (theme, size of text and controls, attention colours; src/app/look_json.h) is
 // kept in this browser, so the next visit, and every embed from this site, looks as the reader

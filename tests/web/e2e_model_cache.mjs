@@ -3,6 +3,7 @@
 // from there and sends no request for it at all. A cached copy that no longer matches its
 // published SHA-256 is thrown away and downloaded again, and the About panel's record says so.
 // Offline, a translator never downloaded says so; a download whose bytes do not match is refused.
+// After a visit the page opens offline from its service worker's copy and translates.
 import path from 'node:path';
 import { appReady, appState, check, finish, launchBrowser, parseArgs, startServer, translated, watchPage } from './harness.mjs';
 
@@ -82,6 +83,22 @@ try {
   check(s.model === 1 && s.ready && s.error === '', `then it translates: "${s.translation}"`);
   check((await fetches(page)).endsWith('en-de.safetensors:downloaded'), `recorded: ${await fetches(page)}`);
   check(seen.foreign.length === 0, 'no request leaves the page\'s origin');
+
+  // Offline after a visit: the page itself comes from the service worker's copy (web/sw.js), and
+  // it translates with the translator the browser kept.
+  await page.waitForFunction(async () => {
+    const shell = await (await caches.open('attention-playground-shell')).keys();
+    return navigator.serviceWorker.controller !== null && shell.some((r) => /\/index(-mt)?\.wasm$/.test(r.url));
+  }, null, { timeout: 30000, polling: 500 });
+  requests.length = 0;
+  await context.setOffline(true);
+  await page.reload();
+  await appReady(page);
+  await translated(page, { timeout: 60000 });
+  s = await appState(page);
+  check(s.ready && s.error === '' && s.translation.length > 0 && requests.length === 0,
+        `offline, the page opens from its copy and translates with the kept model: "${s.translation}"`);
+  await context.setOffline(false);
   await context.close();
 } finally {
   await browser.close();
