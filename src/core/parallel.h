@@ -2,9 +2,9 @@
 // images, and the kernels' large products (split by output columns or heads, so each value is
 // computed exactly as on one thread: results never depend on the thread count).
 //
-// compute_threads() is 1 unless set: `attn` and the native app set it to the machine's cores, the
-// threaded web build to the page's (navigator.hardwareConcurrency), and the single-thread web
-// build cannot raise it. Parts run on one persistent pool (core/thread_pool.h).
+// compute_threads() is 1 unless set: the native app sets it to the machine's cores, `attn` to
+// ATTN_THREADS, the threaded web build to half the page's logical cores (at most 4), and the
+// single-thread web build cannot raise it. Parts run on one persistent pool (core/thread_pool.h).
 #pragma once
 #include <cstdint>
 #include <functional>
