@@ -6,8 +6,10 @@ namespace attn {
 
 namespace {
 thread_local bool t_inside_job = false;
-// How long a worker watches for the next job before it sleeps. A forward pass starts its next op
-// within microseconds; a user's next sentence comes much later, and sleeping costs no CPU.
+// How long a worker watches for the next job before it sleeps. Between a decoder step's large
+// products come many small ops on the caller alone; after 200 µs the workers were asleep at each
+// next product, and waking them made a translation in the page 2.5x slower than on one thread
+// (docs/benchmarks.md, "Threads"). A user's next sentence comes much later: sleeping costs no CPU.
 constexpr auto kSpin = std::chrono::microseconds(2000);
 } // namespace
 
