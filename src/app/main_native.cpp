@@ -1,9 +1,9 @@
 // Native entry point: a window with the app, or N frames and a screenshot for looking at it
 // from scripts (e.g. `xvfb-run build/native/attn_app --frames 30 --screenshot shot.png`).
 #include "app/app.h"
-#include "core/parallel.h"
 #include "app/share_files.h"
 #include "app/url_state_apply.h"
+#include "core/parallel.h"
 #include "io/png_write.h"
 
 #include <cstdio>

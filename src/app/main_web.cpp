@@ -137,8 +137,8 @@ EMSCRIPTEN_KEEPALIVE int attn_set_look(const char * json) {
     return ok ? 1 : 0;
 }
 
-// The kernels' thread count (benchmarks and tests; the threaded build starts at one per core, up
-// to its pool). Returns the count now in force: always 1 in the single-thread build.
+// The kernels' thread count (benchmarks and tests; the threaded build starts at half the logical
+// cores, and goes up to its pool). Returns the count now in force: always 1 in the single-thread build.
 EMSCRIPTEN_KEEPALIVE int attn_set_threads(int n) {
 #if defined(ATTN_WEB_MAX_THREADS)
     attn::set_compute_threads(std::min(n, ATTN_WEB_MAX_THREADS));

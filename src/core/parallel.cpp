@@ -18,7 +18,6 @@ std::atomic<int> g_threads{1};
 // Grown on demand: training asks for one thread per replica whatever compute_threads() says.
 std::mutex g_pool_mutex;
 std::unique_ptr<ThreadPool> g_pool;
-thread_local bool t_in_part = false;
 #endif
 } // namespace
 
@@ -56,17 +55,13 @@ int kernel_parts(int64_t multiply_adds, int64_t max_parts) {
 void parallel_ranges(int64_t n, int parts, const std::function<void(int64_t, int64_t, int)> & fn) {
     parts = int(std::clamp<int64_t>(parts, 1, std::max<int64_t>(n, 1)));
 #if ATTN_HAS_THREADS
-    if (parts > 1 && !t_in_part) {
+    if (parts > 1 && !ThreadPool::inside_job()) {  // never try_lock a mutex this thread may hold
         // Held for the whole job, so the pool cannot be replaced under it; another thread asking
         // while this job runs finds it taken and runs inline, as a part asking again does.
         std::unique_lock<std::mutex> lock(g_pool_mutex, std::try_to_lock);
         if (lock.owns_lock()) {
             if (!g_pool || g_pool->threads() < parts) g_pool = std::make_unique<ThreadPool>(std::max(parts, compute_threads()));
-            g_pool->run(parts, [&](int p) {
-                t_in_part = true;
-                fn(n * p / parts, n * (p + 1) / parts, p);
-                t_in_part = false;
-            });
+            g_pool->run(parts, [&](int p) { fn(n * p / parts, n * (p + 1) / parts, p); });
             return;
         }
     }

@@ -13,6 +13,8 @@ thread_local bool t_inside_job = false;
 constexpr auto kSpin = std::chrono::microseconds(2000);
 } // namespace
 
+bool ThreadPool::inside_job() { return t_inside_job; }
+
 ThreadPool::ThreadPool(int threads) {
     for (int i = 1; i < threads; i++) m_workers.emplace_back([this, i] { work(i); });
 }
@@ -33,8 +35,8 @@ void ThreadPool::run_parts(int first, int parts, const std::function<void(int)> 
 
 void ThreadPool::run(int parts, const std::function<void(int)> & fn) {
     if (parts <= 0) return;
-    std::unique_lock<std::mutex> busy(m_busy, std::try_to_lock);
-    if (parts == 1 || m_workers.empty() || t_inside_job || !busy.owns_lock()) {
+    std::unique_lock<std::mutex> busy(m_busy, std::defer_lock);  // not tried from inside a job: it may be ours
+    if (parts == 1 || m_workers.empty() || t_inside_job || !busy.try_lock()) {
         for (int p = 0; p < parts; p++) fn(p);
         return;
     }

@@ -25,6 +25,10 @@ public:
 
     int threads() const { return int(m_workers.size()) + 1; }
 
+    // Whether the calling thread runs a part of some pool's job now (a worker always does): a
+    // request for parallel work from there runs inline.
+    static bool inside_job();
+
     // fn(part) for every part in [0, parts): thread t runs parts t, t + threads(), ...; returns
     // when all are done. Runs everything inline when called from inside a job or while another
     // thread's job runs.

@@ -3,10 +3,10 @@
 // unknown words highlighted, and the vocabulary the model knows, to insert words from.
 #include "core/utf8.h"
 #include "ui/i18n.h"
-#include "ui/threads_text.h"
 #include "ui/layout.h"
 #include "ui/panels/backend_section.h"
 #include "ui/theme.h"
+#include "ui/threads_text.h"
 #include "ui/ui.h"
 #include "ui/widgets/text_width.h"
 #include "ui/widgets/wrapped_text.h"
