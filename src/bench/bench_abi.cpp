@@ -4,6 +4,7 @@
 #include "bench/model_bench.h"
 #include "bench/workloads.h"
 #include "core/build_info.h"
+#include "core/parallel.h"
 
 #include <emscripten.h>
 
@@ -74,12 +75,20 @@ EMSCRIPTEN_KEEPALIVE double bench_model(int src_len, int tgt_len, int iters) {
 
 EMSCRIPTEN_KEEPALIVE double bench_model_step(int length) { return model_bench().step_ms(length); }
 
+// Not part of the harness's ABI: the threads the kernels may use (scripts/cpu_ab); a build without
+// threads stays at 1. Returns the count now in force.
+EMSCRIPTEN_KEEPALIVE int bench_set_threads(int n) {
+    set_compute_threads(n);
+    return compute_threads();
+}
+
 EMSCRIPTEN_KEEPALIVE const float * bench_last_output() { return g_last ? g_last->output().data : nullptr; }
 
 EMSCRIPTEN_KEEPALIVE const char * bench_info() {
     static std::string info;
     info = std::string("attention-playground ") + version() + ", simd backend (" + simd_isa() + "), " + compiler() +
-           ", 1 thread";
+           ", " + std::to_string(compute_threads()) +
+           (compute_threads() == 1 ? " thread" : " threads");
     return info.c_str();
 }
 
