@@ -59,8 +59,8 @@ nlohmann::json compare_json(const AppState & s) {
 }
 
 nlohmann::json setup_json(const TrainSetup & setup) {
-    nlohmann::json j = {{"task", toy_task_name(setup.task)}, {"schedule", setup.schedule == LrSchedule::Noam ? "noam" : "constant"},
-                        {"norm", setup.pre_norm ? "pre" : "post"}};
+    nlohmann::json j = nlohmann::json::object();
+    for (const SetupChoiceField & f : setup_choice_fields()) j[f.key] = setup_choice_name(setup, f);
     for (const SetupIntField & f : setup_int_fields()) j[f.key] = setup.*f.field;
     for (const SetupRealField & f : setup_real_fields()) j[f.key] = setup.*f.field;
     return j;
@@ -82,7 +82,8 @@ nlohmann::json train_json(const AppState & s) {
     return {{"open", s.show_train}, {"started", t.started}, {"running", t.running}, {"finished", t.finished},
             {"message", t.message}, {"step", t.step}, {"loss", std::isfinite(t.loss) ? nlohmann::json(t.loss) : nlohmann::json()},
             {"learning_rate", t.lr}, {"steps_per_second", t.steps_per_second}, {"tokens_per_second", t.tokens_per_second},
-            {"heldout_exact_match", t.exact_match}, {"attention_follows_task", t.attention_follows}, {"best_head", t.best_head},
+            {"heldout_exact_match", t.exact_match}, {"heldout_exact_by_length", t.exact_by_length},
+            {"attention_follows_task", t.attention_follows}, {"best_head", t.best_head},
             {"throttled_seconds", t.throttled_seconds}, {"memory_estimate_bytes", t.memory_estimate},
             {"setup", setup_json(t.setup)}, {"run_setup", setup_json(t.run_setup)}, {"probe", probe},
             {"timeline_steps", timeline_steps}, {"curve_points", t.curves.loss.x().size()},

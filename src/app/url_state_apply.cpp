@@ -30,8 +30,8 @@ void add_train_setup(const TrainState & t, UrlState * u) {
     const TrainSetup & s = t.setup;
     const TrainSetup defaults;
     u->train["task"] = toy_task_name(s.task);
-    if (s.schedule != defaults.schedule) u->train["schedule"] = s.schedule == LrSchedule::Noam ? "noam" : "constant";
-    if (s.pre_norm) u->train["norm"] = "pre";
+    for (const SetupChoiceField & f : setup_choice_fields())
+        if (f.get(s) != f.get(defaults)) u->train[f.key] = setup_choice_name(s, f);
     if (!t.probe.empty()) u->train["probe"] = t.probe;
     for (const SetupIntField & f : setup_int_fields())
         if (s.*f.field != defaults.*f.field) u->train[f.key] = std::to_string(s.*f.field);
@@ -44,17 +44,11 @@ void add_train_setup(const TrainState & t, UrlState * u) {
 void apply_train_setup(const std::map<std::string, std::string> & link, AppState * s, std::vector<Message> * notes) {
     TrainSetup setup = s->train.setup;
     for (const auto & [key, value] : link) {
-        if (key == "task") (void)parse_toy_task(value, &setup.task);
-        else if (key == "schedule") setup.schedule = value == "noam" ? LrSchedule::Noam : LrSchedule::Constant;
-        else if (key == "norm") setup.pre_norm = value == "pre";
-        else if (key == "probe") {
+        if (key == "probe") {
             s->train.probe = value;
             s->train.probe_changed = true;
         }
-        for (const SetupIntField & f : setup_int_fields())
-            if (key == f.key) setup.*f.field = std::atoi(value.c_str());
-        for (const SetupRealField & f : setup_real_fields())
-            if (key == f.key) setup.*f.field = std::strtod(value.c_str(), nullptr);
+        else (void)set_setup_field(&setup, key, value);
     }
     if (Status v = validate_setup(setup); !v) {
         note(notes, {N_("the training setup was not applied:"), {}});

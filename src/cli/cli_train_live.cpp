@@ -20,16 +20,7 @@ namespace {
 
 bool set_field(TrainSetup * s, const std::string & kv) {
     const size_t eq = kv.find('=');
-    if (eq == std::string::npos) return false;
-    const std::string key = kv.substr(0, eq), value = kv.substr(eq + 1);
-    if (key == "task") return parse_toy_task(value, &s->task);
-    if (key == "schedule") return (s->schedule = value == "noam" ? LrSchedule::Noam : LrSchedule::Constant), true;
-    if (key == "norm") return (s->pre_norm = value == "pre"), true;
-    for (const SetupIntField & f : setup_int_fields())
-        if (key == f.key) return (s->*f.field = std::atoi(value.c_str())), true;
-    for (const SetupRealField & f : setup_real_fields())
-        if (key == f.key) return (s->*f.field = std::strtod(value.c_str(), nullptr)), true;
-    return false;
+    return eq != std::string::npos && set_setup_field(s, kv.substr(0, eq), kv.substr(eq + 1));
 }
 
 } // namespace
@@ -54,9 +45,12 @@ int cli_train_live(int argc, char ** argv) {
     }
     LiveTraining run;
     if (Status s = run.start(setup); !s) { std::fprintf(stderr, "attn train-live: %s\n", s.message.c_str()); return 2; }
-    std::printf("%s, lengths %d-%d, alphabet %d; %d+%d layers, d_model %d, %d heads, d_ff %d; batch %d tokens\n",
-                toy_task_name(setup.task), setup.min_len, setup.max_len, setup.alphabet, setup.layers, setup.layers,
-                setup.d_model, setup.heads, setup.d_ff, setup.batch_tokens);
+    std::printf("%s, lengths %d-%d, alphabet %d; ", toy_task_name(setup.task), setup.min_len, setup.max_len, setup.alphabet);
+    if (setup.arch == ToyArch::Transformer)
+        std::printf("%d+%d layers, d_model %d, %d heads, d_ff %d", setup.layers, setup.layers, setup.d_model, setup.heads, setup.d_ff);
+    else
+        std::printf("%s, %d hidden units", setup_choice_name(setup, *find_setup_choice("arch")), setup.hidden);
+    std::printf("; batch %d tokens\n", setup.batch_tokens);
     const double start = now_seconds();
     size_t checks = run.curves().eval_step.size();
     bool reached = false;

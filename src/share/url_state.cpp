@@ -15,9 +15,6 @@ namespace attn {
 namespace {
 
 constexpr std::array<const char *, 8> kPanels = {"translate", "attention", "step", "architecture", "compare", "image", "train", "about"};
-constexpr std::array<const char *, 3> kTasks = {"copy", "reverse", "sort"};     // train/toy_tasks.h
-constexpr std::array<const char *, 2> kSchedules = {"constant", "noam"};
-constexpr std::array<const char *, 2> kNorms = {"post", "pre"};
 constexpr std::array<const char *, 2> kSwitch = {"0", "1"};
 constexpr size_t kMaxProbeBytes = 64;
 constexpr std::array<const char *, 3> kKinds = {"encoder", "decoder", "cross"};
@@ -25,15 +22,16 @@ constexpr std::array<const char *, 3> kViews = {"heatmap", "model", "lines"};
 constexpr std::array<const char *, 2> kTokens = {"pieces", "words"};
 constexpr std::array<const char *, 2> kLangs = {"en", "zh-TW"};  // ui/i18n.h ui_language_id
 
-template <size_t N>
-bool one_of(const std::string & v, const std::array<const char *, N> & allowed) {
+// `allowed`: an array or vector of names.
+template <class Names>
+bool one_of(const std::string & v, const Names & allowed) {
     for (const char * a : allowed)
         if (v == a) return true;
     return false;
 }
 
-template <size_t N>
-std::string list(const std::array<const char *, N> & allowed) {
+template <class Names>
+std::string list(const Names & allowed) {
     std::string s;
     for (const char * a : allowed) s += (s.empty() ? "" : ", ") + std::string(a);
     return s;
@@ -72,8 +70,8 @@ Status parse_int(const std::string & key, const std::string & v, int lo, int hi,
     return Status::success();
 }
 
-template <size_t N>
-Status not_one_of(const std::string & key, const std::string & value, const std::array<const char *, N> & allowed) {
+template <class Names>
+Status not_one_of(const std::string & key, const std::string & value, const Names & allowed) {
     return Status::error(Message{N_("{0}: \"{1}\" is not one of {2}"), {key, shown(value), list(allowed)}});
 }
 
@@ -92,9 +90,7 @@ Status parse_real(const std::string & key, const std::string & v, double lo, dou
 Status parse_train_field(const std::string & key, const std::string & value, UrlState * st) {
     Status s = Status::success();
     bool ours = true;
-    if (key == "task") s = one_of(value, kTasks) ? s : not_one_of(key, value, kTasks);
-    else if (key == "schedule") s = one_of(value, kSchedules) ? s : not_one_of(key, value, kSchedules);
-    else if (key == "norm") s = one_of(value, kNorms) ? s : not_one_of(key, value, kNorms);
+    if (const SetupChoiceField * f = find_setup_choice(key)) s = one_of(value, f->names) ? s : not_one_of(key, value, f->names);
     else if (key == "autostart") s = one_of(value, kSwitch) ? s : not_one_of(key, value, kSwitch);
     else if (key == "probe") {
         for (char c : value)
@@ -225,8 +221,9 @@ std::string format_url_state(const UrlState & s) {
     if (s.tokens) add("tokens", *s.tokens);
     if (s.tour) add("tour", std::to_string(*s.tour));
     if (s.lang) add("lang", *s.lang);
-    for (const char * key : {"task", "schedule", "norm", "probe"})
-        if (auto it = s.train.find(key); it != s.train.end()) add(key, it->second);
+    for (const SetupChoiceField & f : setup_choice_fields())
+        if (auto it = s.train.find(f.key); it != s.train.end()) add(f.key, it->second);
+    if (auto it = s.train.find("probe"); it != s.train.end()) add("probe", it->second);
     for (const SetupIntField & f : setup_int_fields())
         if (auto it = s.train.find(f.key); it != s.train.end()) add(f.key, it->second);
     for (const SetupRealField & f : setup_real_fields())

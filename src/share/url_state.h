@@ -36,9 +36,10 @@ struct UrlState {
     std::optional<std::string> lang;      // the interface language: "en", "zh-TW"
     std::optional<int> tour;              // the guided tour's step, 1 .. kUrlMaxTourStep
     // The Train panel's setup (train/train_setup.h), each value checked against its range:
-    // task (copy, reverse, sort), schedule (constant, noam), norm (post, pre), probe (symbols),
-    // autostart (0, 1) and every numeric field by its key (min_len, layers, lr, ...), so a
-    // tutorial can link "train this": #panel=train&task=reverse&layers=2&autostart=1
+    // task (copy, reverse, sort), arch (transformer, rnn_search, rnn_encdec), schedule (constant,
+    // noam), norm (post, pre), probe (symbols), autostart (0, 1) and every numeric field by its
+    // key (min_len, layers, lr, ...), so a tutorial can link "train this":
+    // #panel=train&task=reverse&layers=2&autostart=1
     std::map<std::string, std::string> train;
 
     bool operator==(const UrlState & o) const {

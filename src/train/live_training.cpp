@@ -1,7 +1,6 @@
 #include "train/live_training.h"
 
 #include "core/clock.h"
-#include "models/decode.h"
 #include "text/vocab.h"
 #include "train/checkpoint.h"
 #include "train/run_history.h"
@@ -48,13 +47,10 @@ Status LiveTraining::build(const TrainSetup & setup, const std::string & save_di
     if (Status s = check_memory(setup); !s) return s;
     reset();
     m_setup = setup;
-    const TransformerConfig c = setup_model_config(setup);
-    m_model = std::make_unique<Transformer>();
-    if (Status s = Transformer::create(c, Transformer::random_weights(c, uint64_t(setup.seed) + 1), m_model.get()); !s) {
+    if (Status s = make_toy_model(m_compute, setup, &m_model); !s) {
         reset();
         return s;
     }
-    m_seq2seq = std::make_unique<TransformerTrainer>(m_compute, *m_model, setup_train_options(setup));
     TrainerConfig t = setup_trainer_config(setup);
     m_save_dir = save_dir;
     t.checkpoint_path = save_dir.empty() ? "" : checkpoint_file(save_dir);
@@ -62,8 +58,8 @@ Status LiveTraining::build(const TrainSetup & setup, const std::string & save_di
     // 20,000 training sequences; the held-out ones come from another seed (disjoint, almost surely).
     const uint64_t seed = uint64_t(setup.seed);
     m_trainer = std::make_unique<Trainer>(
-        *m_seq2seq, make_toy_examples(setup.task, 20000, setup.min_len, setup.max_len, seed, setup.alphabet), t,
-        std::map<std::string, std::string>{{"task", toy_task_name(setup.task)}, {"config", c.to_json()}, {"setup", setup_to_text(setup)}});
+        m_model->seq2seq(), make_toy_examples(setup.task, 20000, setup.min_len, setup.max_len, seed, setup.alphabet), t,
+        std::map<std::string, std::string>{{"task", toy_task_name(setup.task)}, {"config", m_model->config_json()}, {"setup", setup_to_text(setup)}});
     m_heldout = make_toy_examples(setup.task, kHeldOutExamples, setup.min_len, setup.max_len, seed + 1000003, setup.alphabet);
     m_snapshot_every = setup.snapshot_every;
     // A probe as long as the longest training sequence (at most 8), from the digits of π.
@@ -79,7 +75,6 @@ Status LiveTraining::build(const TrainSetup & setup, const std::string & save_di
 
 void LiveTraining::reset() {
     m_trainer.reset();
-    m_seq2seq.reset();
     m_model.reset();
     m_heldout.clear();
     m_curves = {};
@@ -219,33 +214,22 @@ Status LiveTraining::set_probe(std::string_view text) {
 }
 
 void LiveTraining::snapshot() {
-    const TransformerConfig & c = m_model->config();
     std::vector<int32_t> symbols(m_probe_src.begin(), m_probe_src.end() - 1);
     std::vector<int32_t> want = toy_target(m_setup.task, symbols);
-    want.push_back(c.eos_id);
-    EncoderOutput enc;
-    m_model->encode(m_compute, m_probe_src, &enc, nullptr);
-    AttentionTrace trace;
-    record_forced_trace(m_compute, *m_model, enc, want, &trace);
+    want.push_back(kToyEos);
     ProbeAttention p;
-    p.layers = c.decoder_layers;
-    p.heads = c.heads;
+    p.layers = m_model->attention_layers();
+    p.heads = m_model->attention_heads();
     p.rows = int(want.size());
     p.cols = int(m_probe_src.size());
     for (int32_t t : m_probe_src) p.source_labels.push_back(toy_symbol(t));
     for (int32_t t : want) p.target_labels.push_back(toy_symbol(t));
-    p.maps.reserve(size_t(p.layers * p.heads * p.rows * p.cols));
-    for (int l = 0; l < p.layers; l++)
-        for (int h = 0; h < p.heads; h++) {
-            const AttentionMap * m = trace.find("cross", l, h);
-            if (m && m->rows == p.rows && m->cols == p.cols) p.maps.insert(p.maps.end(), m->values.begin(), m->values.end());
-            else p.maps.resize(p.maps.size() + size_t(p.rows * p.cols), 0.0f);
-        }
+    p.maps = m_model->forced_cross_attention(m_compute, m_probe_src, want);
     m_probe = std::move(p);
     // The model's own answer, decoded greedily (symbols may repeat: nothing is turned down).
     m_probe_output.clear();
-    for (int32_t t : greedy_decode(m_compute, *m_model, enc, int(want.size()) + 4, RepeatRule::off()).tokens)
-        if (t != c.eos_id) m_probe_output += (m_probe_output.empty() ? "" : " ") + toy_symbol(t);
+    for (int32_t t : m_model->greedy(m_compute, m_probe_src, int(want.size()) + 4))
+        if (t != kToyEos) m_probe_output += (m_probe_output.empty() ? "" : " ") + toy_symbol(t);
     if (!m_timeline.empty() && m_timeline.back().step == step()) {
         m_timeline.back().maps = m_probe.maps;  // the same step again (a resumed run): replaced in place
         m_timeline_epoch++;
@@ -262,20 +246,15 @@ void LiveTraining::snapshot() {
 
 Status LiveTraining::save_model(const std::string & path) const {
     if (!m_model) return Status::error(Message{N_("There is no trained model to save yet."), {}});
-    // Transformer::save writes the metadata a model holds; a copy carries the run's.
-    TensorMap weights = m_model->tensors();
-    Transformer copy;
-    if (Status s = Transformer::create(m_model->config(), std::move(weights), &copy); !s) return s;
     Vocabulary symbols;
     for (int32_t t = kToyFirstDigit; t < toy_vocab(m_setup.alphabet); t++) symbols.add(toy_symbol(t));
-    copy.set_metadata("src_vocab", symbols.serialize());
-    copy.set_metadata("tgt_vocab", symbols.serialize());
-    copy.set_metadata("source_language", "symbols");
-    copy.set_metadata("target_language", "symbols");
-    copy.set_metadata("task", toy_task_name(m_setup.task));
-    copy.set_metadata("training_steps", std::to_string(step()));
-    copy.set_metadata("trained_in", "the Train panel");
-    return copy.save(path);
+    return m_model->save(path, {{"src_vocab", symbols.serialize()},
+                                {"tgt_vocab", symbols.serialize()},
+                                {"source_language", "symbols"},
+                                {"target_language", "symbols"},
+                                {"task", toy_task_name(m_setup.task)},
+                                {"training_steps", std::to_string(step())},
+                                {"trained_in", "the Train panel"}});
 }
 
 } // namespace attn

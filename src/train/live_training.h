@@ -1,5 +1,6 @@
-// A training run the app drives a slice at a time (the Train panel): a tiny Transformer on a toy
-// task (train/toy_tasks.h), with everything the panel draws while it learns:
+// A training run the app drives a slice at a time (the Train panel): a tiny Transformer, RNNsearch
+// or RNNencdec (train/toy_model.h) on a toy task (train/toy_tasks.h), with everything the panel
+// draws while it learns:
 //   - curves: the training loss and learning rate per step, held-out exact match and how often
 //     the best head's cross-attention peaks where the task says (train/toy_score.h);
 //   - the probe: a sequence the reader picks, its cross-attention in every layer and head, from
@@ -18,7 +19,7 @@
 #pragma once
 #include "backend/compute.h"
 #include "core/message.h"
-#include "models/transformer.h"
+#include "train/toy_model.h"
 #include "train/toy_score.h"
 #include "train/train_setup.h"
 
@@ -55,8 +56,9 @@ struct TrainCurves {
     std::vector<double> eval_step, exact_match, attention_follows;  // per held-out check, 0..1
 };
 
-// Cross-attention of the probe, every decoder layer and head: maps[(layer · heads + head)] is
-// rows × cols, rows the output positions (<s> fed, then each symbol), cols the source symbols then </s>.
+// Cross-attention of the probe, every attention layer and head (none for RNNencdec):
+// maps[(layer · heads + head)] is rows × cols, rows the output positions (<s> fed, then each
+// symbol), cols the source symbols then </s>.
 struct ProbeAttention {
     int layers = 0, heads = 0, rows = 0, cols = 0;
     std::vector<std::string> source_labels, target_labels;  // target: what each row writes
@@ -115,7 +117,8 @@ public:
     double tokens_per_second() const;  // target tokens, over the last step
     const TrainCurves & curves() const { return m_curves; }
     const ToyScore & last_score() const { return m_score; }
-    Transformer & model() { return *m_model; }
+    ToyModel & model() { return *m_model; }
+    const ToyModel & model() const { return *m_model; }
 
     // The model as a translator file (the same format and metadata as `attn train`): its
     // vocabularies are the symbols, so `attn translate --model FILE "3 1 4"` and the Translate
@@ -133,8 +136,7 @@ private:
     Status m_save_status = Status::success();
     int64_t m_saved_step = -1;
     Compute m_compute = Compute::fastest();
-    std::unique_ptr<Transformer> m_model;
-    std::unique_ptr<TransformerTrainer> m_seq2seq;
+    std::unique_ptr<ToyModel> m_model;
     std::unique_ptr<Trainer> m_trainer;
     std::vector<Example> m_heldout;
     TrainCurves m_curves;

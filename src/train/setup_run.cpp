@@ -1,6 +1,7 @@
 // What a Train panel setup builds: the model's configuration, the trainer's, and the memory the run
 // needs (train/train_setup.h). Apart from the fields and their checks, which the URL parser (and
 // its fuzzer) links without the models.
+#include "models/rnn.h"
 #include "models/transformer.h"
 #include "train/train_setup.h"
 
@@ -15,6 +16,15 @@ TransformerConfig setup_model_config(const TrainSetup & s) {
     c.src_vocab = c.tgt_vocab = toy_vocab(s.alphabet);
     c.max_positions = 32;  // sequences of at most 16 symbols, then </s>
     c.norm = s.pre_norm ? NormPlacement::Pre : NormPlacement::Post;
+    return c;
+}
+
+RnnConfig setup_rnn_config(const TrainSetup & s) {
+    RnnConfig c;
+    c.attention = s.arch == ToyArch::RnnSearch;
+    c.src_vocab = c.tgt_vocab = toy_vocab(s.alphabet);
+    c.embed = c.hidden = c.align = c.output = s.hidden;
+    c.max_positions = 32;
     return c;
 }
 
@@ -34,12 +44,21 @@ TrainerConfig setup_trainer_config(const TrainSetup & s) {
     t.lr = s.lr;
     t.factor = s.noam_factor;
     t.warmup = s.warmup;
-    t.d_model = s.d_model;
+    t.d_model = s.arch == ToyArch::Transformer ? s.d_model : s.hidden;  // Noam's width
     t.clip_norm = 1.0;  // a spike of the loss shows on the curve instead of wrecking the weights
     return t;
 }
 
 int64_t setup_memory_estimate(const TrainSetup & s) {
+    if (s.arch != ToyArch::Transformer) {
+        const RnnConfig c = setup_rnn_config(s);
+        const int64_t n = c.hidden, T = s.batch_tokens, len = s.max_len + 2, V = c.tgt_vocab;
+        // Per source token, both directions: the GRU step's inputs, gates and states (~10 n each).
+        // Per target token: the decoder's step (~16 n with its input and context), the attention's
+        // tanh over every source position (len · n'), and the logits, three copies.
+        const int64_t floats = T * 2 * 10 * n + T * (16 * n + len * c.align) + T * V * 3;
+        return 4 * (4 * RnnModel::parameter_count(c) + floats);
+    }
     const TransformerConfig c = setup_model_config(s);
     const int64_t params = Transformer::parameter_count(c);
     const int64_t D = c.d_model, F = c.d_ff, H = c.heads, L = s.layers, V = c.tgt_vocab;
@@ -56,7 +75,7 @@ int64_t setup_memory_estimate(const TrainSetup & s) {
 Status check_memory(const TrainSetup & s) {
     const int64_t need = setup_memory_estimate(s);
     if (need <= kTrainMemoryBudget) return Status::success();
-    return Status::error(Message{N_("This model would need about {0} MB to train, more than the {1} MB the page allows. Make d_model, d_ff, the layers or the batch smaller."),
+    return Status::error(Message{N_("This model would need about {0} MB to train, more than the {1} MB the page allows. Make the model or the batch smaller."),
                                  {std::to_string((need + (1 << 20) - 1) >> 20), std::to_string(kTrainMemoryBudget >> 20)}});
 }
 

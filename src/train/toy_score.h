@@ -1,14 +1,15 @@
-// How well a Transformer does a toy task (train/toy_tasks.h) on held-out sequences, and whether
-// its attention learned where to look: in the last decoder layer, for each head, the share of
+// How well a model does a toy task (train/toy_tasks.h) on held-out sequences, and whether its
+// attention learned where to look: in the last attention layer, for each head, the share of
 // output rows whose cross-attention peaks where the task says the symbol comes from (copy: source
 // i for output i; reverse: source n-1-i; sort: a source position holding the symbol written).
 //
 // The attention is read from a teacher-forced pass over the expected output (the decoder fed the
 // right answer, as in training), so every held-out sequence is scored on the same rows whether
 // or not the model gets it right. Rows are the symbols written; the final </s> row is not scored.
+// A model without attention (RNNencdec) has no heads to score.
 #pragma once
 #include "backend/compute.h"
-#include "models/transformer.h"
+#include "train/toy_model.h"
 #include "train/toy_tasks.h"
 
 #include <vector>
@@ -17,8 +18,11 @@ namespace attn {
 
 struct ToyScore {
     double exact_match = 0;          // share of held-out sequences decoded exactly (greedy), 0..1
+    // The same by source length: [n] for sequences of n symbols, -1 where the check had none.
+    // RNNencdec's C must hold the whole sequence, so it falls off here first.
+    std::vector<double> exact_by_length;
     int rows = 0;                    // output rows the attention was scored on
-    std::vector<double> head_follows;  // per head of the last decoder layer, 0..1
+    std::vector<double> head_follows;  // per head of the last attention layer, 0..1
     int best_head = -1;
     double best_head_follows() const { return best_head < 0 ? 0.0 : head_follows[size_t(best_head)]; }
 };
@@ -28,7 +32,7 @@ struct ToyScore {
 int toy_attention_target(ToyTask task, int source_symbols, int row);
 
 // `limit` > 0 scores only the first `limit` held-out examples (the Train panel's quick checks).
-ToyScore score_toy_task(Compute & cc, const Transformer & model, ToyTask task, const std::vector<Example> & heldout,
+ToyScore score_toy_task(Compute & cc, const ToyModel & model, ToyTask task, const std::vector<Example> & heldout,
                         size_t limit = 0);
 
 } // namespace attn

@@ -14,7 +14,9 @@ bool TrainSetup::operator==(const TrainSetup & o) const {
         if (this->*f.field != o.*f.field) return false;
     for (const SetupRealField & f : setup_real_fields())
         if (this->*f.field != o.*f.field) return false;
-    return task == o.task && pre_norm == o.pre_norm && schedule == o.schedule;
+    for (const SetupChoiceField & f : setup_choice_fields())
+        if (f.get(*this) != f.get(o)) return false;
+    return true;
 }
 
 const std::vector<SetupIntField> & setup_int_fields() {
@@ -26,6 +28,7 @@ const std::vector<SetupIntField> & setup_int_fields() {
         {"d_model", N_("d_model"), &TrainSetup::d_model, 8, 256},
         {"heads", N_("heads"), &TrainSetup::heads, 1, 8},
         {"d_ff", N_("d_ff"), &TrainSetup::d_ff, 8, 1024},
+        {"hidden", N_("hidden units n"), &TrainSetup::hidden, 8, 256},
         {"warmup", N_("warm-up steps"), &TrainSetup::warmup, 1, 20000},
         {"batch", N_("batch (tokens)"), &TrainSetup::batch_tokens, 64, 8192},
         {"seed", N_("seed"), &TrainSetup::seed, 0, 999999},
@@ -47,6 +50,46 @@ const std::vector<SetupRealField> & setup_real_fields() {
     return kFields;
 }
 
+const std::vector<SetupChoiceField> & setup_choice_fields() {
+    // The names are the enums' values in order (train/toy_tasks.h for the tasks).
+    static const std::vector<SetupChoiceField> kFields = {
+        {"task", {"copy", "reverse", "sort"}, [](const TrainSetup & s) { return int(s.task); },
+         [](TrainSetup & s, int i) { s.task = ToyTask(i); }},
+        {"arch", {"transformer", "rnn_search", "rnn_encdec"}, [](const TrainSetup & s) { return int(s.arch); },
+         [](TrainSetup & s, int i) { s.arch = ToyArch(i); }},
+        {"schedule", {"constant", "noam"}, [](const TrainSetup & s) { return int(s.schedule); },
+         [](TrainSetup & s, int i) { s.schedule = LrSchedule(i); }},
+        {"norm", {"post", "pre"}, [](const TrainSetup & s) { return int(s.pre_norm); },
+         [](TrainSetup & s, int i) { s.pre_norm = i == 1; }},
+    };
+    return kFields;
+}
+
+const SetupChoiceField * find_setup_choice(const std::string & key) {
+    for (const SetupChoiceField & f : setup_choice_fields())
+        if (key == f.key) return &f;
+    return nullptr;
+}
+
+const char * setup_choice_name(const TrainSetup & s, const SetupChoiceField & f) { return f.names[size_t(f.get(s))]; }
+
+bool set_setup_choice(TrainSetup * s, const std::string & key, const std::string & name) {
+    const SetupChoiceField * f = find_setup_choice(key);
+    if (!f) return false;
+    for (size_t i = 0; i < f->names.size(); i++)
+        if (name == f->names[i]) return f->set(*s, int(i)), true;
+    return false;
+}
+
+bool set_setup_field(TrainSetup * s, const std::string & key, const std::string & value) {
+    if (find_setup_choice(key)) return set_setup_choice(s, key, value);
+    for (const SetupIntField & f : setup_int_fields())
+        if (key == f.key) return (s->*f.field = std::atoi(value.c_str())), true;
+    for (const SetupRealField & f : setup_real_fields())
+        if (key == f.key) return (s->*f.field = std::strtod(value.c_str(), nullptr)), true;
+    return false;
+}
+
 Status validate_setup(const TrainSetup & s) {
     for (const SetupIntField & f : setup_int_fields()) {
         const int v = s.*f.field;
@@ -63,15 +106,15 @@ Status validate_setup(const TrainSetup & s) {
     if (s.min_len > s.max_len)
         return Status::error(Message{N_("The shortest sequence ({0}) is longer than the longest ({1})."),
                                      {std::to_string(s.min_len), std::to_string(s.max_len)}});
-    if (s.d_model % s.heads != 0)
+    if (s.arch == ToyArch::Transformer && s.d_model % s.heads != 0)
         return Status::error(Message{N_("d_model ({0}) must be a multiple of the number of heads ({1}), so each head gets d_model / heads values."),
                                      {std::to_string(s.d_model), std::to_string(s.heads)}});
     return Status::success();
 }
 
 std::string setup_to_text(const TrainSetup & s) {
-    std::string out = std::string("task ") + toy_task_name(s.task) + "\nschedule " +
-                      (s.schedule == LrSchedule::Noam ? "noam" : "constant") + "\nnorm " + (s.pre_norm ? "pre" : "post") + "\n";
+    std::string out;
+    for (const SetupChoiceField & f : setup_choice_fields()) out += std::string(f.key) + " " + setup_choice_name(s, f) + "\n";
     for (const SetupIntField & f : setup_int_fields()) out += std::string(f.key) + " " + std::to_string(s.*f.field) + "\n";
     for (const SetupRealField & f : setup_real_fields()) out += std::string(f.key) + " " + printf_string("%.17g", s.*f.field) + "\n";
     return out;
@@ -81,17 +124,8 @@ Status setup_from_text(const std::string & text, TrainSetup * out) {
     TrainSetup s;
     std::istringstream in(text);
     std::string key, value;
-    while (in >> key >> value) {
-        bool known = false;
-        if (key == "task") known = parse_toy_task(value, &s.task);
-        else if (key == "schedule") s.schedule = value == "noam" ? LrSchedule::Noam : LrSchedule::Constant, known = true;
-        else if (key == "norm") s.pre_norm = value == "pre", known = true;
-        for (const SetupIntField & f : setup_int_fields())
-            if (key == f.key) s.*f.field = std::atoi(value.c_str()), known = true;
-        for (const SetupRealField & f : setup_real_fields())
-            if (key == f.key) s.*f.field = std::strtod(value.c_str(), nullptr), known = true;
-        if (!known) return Status::error("training setup: \"" + key + " " + value + "\" is not a setting");
-    }
+    while (in >> key >> value)
+        if (!set_setup_field(&s, key, value)) return Status::error("training setup: \"" + key + " " + value + "\" is not a setting");
     if (Status v = validate_setup(s); !v) return v;
     *out = s;
     return Status::success();

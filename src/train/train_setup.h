@@ -9,6 +9,7 @@
 // of lengths 1-10 in about 600. Two layers and 1,024-token batches take 3-4 times as long.
 #pragma once
 #include "core/status.h"
+#include "models/rnn_config.h"
 #include "nn/transformer_config.h"
 #include "train/toy_tasks.h"
 #include "train/trainer.h"
@@ -22,13 +23,21 @@ namespace attn {
 
 enum class LrSchedule { Constant, Noam };
 
+// The model trained: a tiny Transformer, or one of the article's two RNN translators (RNNsearch
+// with Bahdanau's attention, RNNencdec with only the vector C between encoder and decoder).
+enum class ToyArch { Transformer, RnnSearch, RnnEncDec };
+
 struct TrainSetup {
     ToyTask task = ToyTask::Reverse;
     int min_len = 1, max_len = 8;     // symbols per sequence
     int alphabet = kToyDefaultAlphabet;
+    ToyArch arch = ToyArch::Transformer;
     // A Transformer of `layers` encoder and as many decoder layers.
     int layers = 1, d_model = 64, heads = 4, d_ff = 128;
     bool pre_norm = false;            // the paper's post-norm by default
+    // The RNNs: n hidden units per GRU (each direction of RNNsearch's encoder, and the decoder);
+    // the embeddings, the alignment layer and the deep output are as wide.
+    int hidden = 64;
     LrSchedule schedule = LrSchedule::Constant;
     double lr = 2e-3;                 // constant schedule
     double noam_factor = 1.0;         // Noam: factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5)
@@ -59,20 +68,37 @@ struct SetupRealField {
     double TrainSetup::*field;
     double min, max;
 };
+// A field chosen by name (task, arch, schedule, norm): names[i] is the i-th value.
+struct SetupChoiceField {
+    const char * key;
+    std::vector<const char *> names;
+    int (*get)(const TrainSetup &);
+    void (*set)(TrainSetup &, int);
+};
 const std::vector<SetupIntField> & setup_int_fields();
 const std::vector<SetupRealField> & setup_real_fields();
+const std::vector<SetupChoiceField> & setup_choice_fields();
+const SetupChoiceField * find_setup_choice(const std::string & key);  // null for another key
+// The choice's name in `s`; setting it is false for an unknown key or name, leaving `s` as it was.
+const char * setup_choice_name(const TrainSetup & s, const SetupChoiceField & f);
+bool set_setup_choice(TrainSetup * s, const std::string & key, const std::string & name);
+// Sets any field, choice or number, from its text as a link or the command line writes it (no
+// range check: validate_setup does that). False for a key that is not a field.
+bool set_setup_field(TrainSetup * s, const std::string & key, const std::string & value);
 
-// Every field in range and the fields agreeing with each other (min_len ≤ max_len, d_model a
-// multiple of heads); the message names the field and its allowed range.
+// Every field in range and the fields agreeing with each other (min_len ≤ max_len, a Transformer's
+// d_model a multiple of heads); the message names the field and its allowed range.
 Status validate_setup(const TrainSetup & s);
 
-// The setup as text, a "key value" line per field (the keys of the tables above, plus task,
-// schedule and norm), for a saved run's checkpoint; reading checks every value as validate_setup does.
+// The setup as text, a "key value" line per field (the keys of the tables above), for a saved
+// run's checkpoint; reading checks every value as validate_setup does. A field left out keeps its
+// default (a run saved before the field existed).
 std::string setup_to_text(const TrainSetup & s);
 Status setup_from_text(const std::string & text, TrainSetup * out);
 
 // The model, its trainer options and the trainer's configuration for a setup.
 TransformerConfig setup_model_config(const TrainSetup & s);
+RnnConfig setup_rnn_config(const TrainSetup & s);  // the RNNs
 TrainOptions setup_train_options(const TrainSetup & s);
 TrainerConfig setup_trainer_config(const TrainSetup & s);
 

@@ -95,6 +95,9 @@ std::vector<uint8_t> encode_snapshot(const TrainSnapshot & s) {
     Tensor heads(Shape{int64_t(s.score.head_follows.size())});
     for (size_t i = 0; i < s.score.head_follows.size(); i++) heads[int64_t(i)] = float(s.score.head_follows[i]);
     f.tensors["score/head_follows"] = std::move(heads);
+    Tensor by_length(Shape{int64_t(s.score.exact_by_length.size())});
+    for (size_t i = 0; i < s.score.exact_by_length.size(); i++) by_length[int64_t(i)] = float(s.score.exact_by_length[i]);
+    f.tensors["score/exact_by_length"] = std::move(by_length);
     std::vector<std::string> failure{s.failure.text};
     failure.insert(failure.end(), s.failure.args.begin(), s.failure.args.end());
     f.metadata.insert({{"format", kFormat},
@@ -155,6 +158,8 @@ Status decode_snapshot(const uint8_t * bytes, size_t size, TrainSnapshot * out) 
     if (f.tensors.count("probe/maps") == 0 || f.tensors.count("score/head_follows") == 0) return bad("no probe maps or head scores");
     const Tensor & heads = f.tensors.at("score/head_follows");
     s.score.head_follows.assign(heads.data(), heads.data() + heads.numel());
+    if (auto it = f.tensors.find("score/exact_by_length"); it != f.tensors.end())
+        s.score.exact_by_length.assign(it->second.data(), it->second.data() + it->second.numel());
     if (s.score.best_head >= int(s.score.head_follows.size())) return bad("the best head is not one of the heads");
     ProbeAttention & p = s.probe;
     if (std::sscanf(m.at("probe_shape").c_str(), "%d %d %d %d", &p.layers, &p.heads, &p.rows, &p.cols) != 4 || p.layers < 0 ||

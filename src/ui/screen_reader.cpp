@@ -5,6 +5,7 @@
 #include "nn/attention_steps.h"
 #include "ui/attention_data.h"
 #include "ui/i18n.h"
+#include "ui/train_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -143,9 +144,12 @@ ReaderSection train_section(const AppState & s) {
     const TrainCurves & c = t.curves;
     const int64_t checked = int64_t(c.eval_step.back());
     r.lines.push_back(printf_string(tr("Step %lld of %d"), (long long)checked, t.run_setup.steps));
-    r.lines.push_back(printf_string(tr("Held-out: %.1f%% exactly right · best head (%d) looks where the task says on %.1f%% of rows"),
-                                    100.0 * c.exact_match.back(), t.best_head, 100.0 * c.attention_follows.back()));
+    r.lines.push_back(train_heldout_text(t, c.exact_match.back(), c.attention_follows.back()));
     const ProbeAttention & p = t.probe_maps;
+    if (p.layers == 0) {  // RNNencdec: nothing to say where it looks
+        r.lines.push_back(train_no_attention_text());
+        return r;
+    }
     const TimelineFrame * frame = nullptr;
     for (const TimelineFrame & f : t.timeline)
         if (f.step <= checked && f.maps.size() == p.maps.size()) frame = &f;

@@ -366,11 +366,111 @@ TEST(TrainSession, StartResumesAPausedRunOfTheSameSetupAndStepRunsOne) {
 TEST(TrainSetup, TextFormRoundTripsAndIsChecked) {
     TrainSetup s;
     s.task = ToyTask::Sort, s.pre_norm = true, s.schedule = LrSchedule::Noam, s.lr = 3.25e-4, s.alphabet = 17;
+    s.arch = ToyArch::RnnSearch, s.hidden = 40;
     TrainSetup back;
     ASSERT_TRUE(setup_from_text(setup_to_text(s), &back));
     EXPECT_TRUE(back == s);
+    EXPECT_NE(setup_to_text(s).find("arch rnn_search\n"), std::string::npos);
+    back.arch = ToyArch::RnnEncDec;
+    EXPECT_FALSE(back == s) << "the model is part of the setup";
     EXPECT_FALSE(setup_from_text("layers 9\n", &back));
     EXPECT_FALSE(setup_from_text("colour blue\n", &back));
+    EXPECT_FALSE(setup_from_text("arch lstm\n", &back));
+    EXPECT_FALSE(setup_from_text("schedule cosine\n", &back));
+    // A run saved before the model was a choice is a Transformer's.
+    ASSERT_TRUE(setup_from_text("task copy\nlayers 2\n", &back));
+    EXPECT_EQ(back.arch, ToyArch::Transformer);
+    EXPECT_EQ(back.layers, 2);
+}
+
+TEST(TrainSetup, ChoicesAreSetByName) {
+    TrainSetup s;
+    EXPECT_TRUE(set_setup_field(&s, "arch", "rnn_encdec"));
+    EXPECT_EQ(s.arch, ToyArch::RnnEncDec);
+    EXPECT_TRUE(set_setup_field(&s, "task", "copy"));
+    EXPECT_EQ(s.task, ToyTask::Copy);
+    EXPECT_TRUE(set_setup_field(&s, "hidden", "48"));
+    EXPECT_EQ(s.hidden, 48);
+    EXPECT_FALSE(set_setup_field(&s, "arch", "gru"));
+    EXPECT_EQ(s.arch, ToyArch::RnnEncDec) << "an unknown name changes nothing";
+    EXPECT_FALSE(set_setup_field(&s, "colour", "blue"));
+    for (const SetupChoiceField & f : setup_choice_fields()) {
+        EXPECT_STREQ(setup_choice_name(TrainSetup{}, f), f.names[size_t(f.get(TrainSetup{}))]) << f.key;
+        for (const char * name : f.names) EXPECT_TRUE(set_setup_choice(&s, f.key, name)) << f.key << " " << name;
+    }
+    // heads need not divide an RNN's widths: they are the Transformer's.
+    TrainSetup rnn;
+    rnn.arch = ToyArch::RnnSearch, rnn.d_model = 60, rnn.heads = 8;
+    EXPECT_TRUE(validate_setup(rnn));
+    EXPECT_TRUE(check_memory(rnn));
+}
+
+// RNNencdec has no attention: the probe has no maps, the score no heads, and the run still trains,
+// saves, resumes and writes a translator file.
+TEST(LiveTraining, RnnEncDecTrainsWithoutMapsAndSavesATranslator) {
+    TrainSetup s = tiny_setup();
+    s.arch = ToyArch::RnnEncDec;
+    s.hidden = 16;
+    const std::string dir = out_path("live_rnn_encdec");
+    ::mkdir(dir.c_str(), 0755);
+    LiveTraining run;
+    ASSERT_TRUE(run.start(s, dir));
+    EXPECT_EQ(run.probe().layers, 0);
+    EXPECT_TRUE(run.probe().maps.empty());
+    EXPECT_EQ(run.probe().rows, 9) << "the labels are there: 8 symbols and </s>";
+    while (run.step() < 20) run.advance(0.0);
+    EXPECT_TRUE(run.last_score().head_follows.empty());
+    EXPECT_EQ(run.last_score().best_head, -1);
+    EXPECT_GT(run.timeline().size(), 1u);
+    TimelineCursor cursor;  // the worker's snapshot carries an empty probe and no heads
+    const std::vector<uint8_t> bytes = encode_snapshot(snapshot_of(run, false, &cursor));
+    TrainSnapshot shot;
+    ASSERT_TRUE(decode_snapshot(bytes.data(), bytes.size(), &shot));
+    EXPECT_EQ(shot.probe.layers, 0);
+    EXPECT_TRUE(shot.score.head_follows.empty());
+    ASSERT_EQ(shot.score.exact_by_length.size(), run.last_score().exact_by_length.size());
+    for (size_t n = 0; n < shot.score.exact_by_length.size(); n++)  // sent as float32
+        EXPECT_NEAR(shot.score.exact_by_length[n], run.last_score().exact_by_length[n], 1e-7);
+    EXPECT_EQ(shot.setup.arch, ToyArch::RnnEncDec);
+    ASSERT_TRUE(run.save_checkpoint());
+    LiveTraining resumed;
+    ASSERT_TRUE(resumed.resume(dir));
+    EXPECT_EQ(resumed.setup().arch, ToyArch::RnnEncDec);
+    EXPECT_EQ(resumed.step(), run.step());
+    EXPECT_EQ(resumed.advance(0.0), 1);  // no time left: one step
+    EXPECT_EQ(run.advance(0.0), 1);
+    EXPECT_EQ(resumed.last_loss(), run.last_loss()) << "the same next step";
+
+    const std::string path = out_path("live_rnn_encdec.safetensors");
+    ASSERT_TRUE(run.save_model(path));
+    Translator t;
+    ASSERT_TRUE(Translator::load(path, &t));
+    EXPECT_STREQ(t.architecture(), "rnn_encdec");
+    Compute cc(BackendKind::Reference);
+    EXPECT_EQ(t.translate(cc, "3 1 4", DecodeOptions{}, nullptr).source_ids, (std::vector<int32_t>{7, 5, 8, kToyEos}));
+}
+
+// RNNsearch's alignment α is its cross-attention: one layer, one head, rows that sum to one.
+TEST(LiveTraining, RnnSearchShowsItsAlignment) {
+    TrainSetup s = tiny_setup();
+    s.arch = ToyArch::RnnSearch;
+    s.hidden = 16;
+    LiveTraining run;
+    ASSERT_TRUE(run.start(s));
+    const ProbeAttention & p = run.probe();
+    ASSERT_EQ(p.layers, 1);
+    ASSERT_EQ(p.heads, 1);
+    ASSERT_EQ(p.maps.size(), size_t(p.rows * p.cols));
+    for (int r = 0; r < p.rows; r++) {
+        double sum = 0;
+        for (int c = 0; c < p.cols; c++) sum += p.maps[size_t(r * p.cols + c)];
+        EXPECT_NEAR(sum, 1.0, 1e-5) << "row " << r;
+    }
+    // v_a starts at zero: the first map is uniform, as the panel's first words say.
+    EXPECT_NEAR(p.maps[0], 1.0 / p.cols, 1e-6);
+    while (!run.finished()) run.advance(50.0);
+    EXPECT_EQ(run.last_score().head_follows.size(), 1u);
+    EXPECT_EQ(run.last_score().best_head, 0);
 }
 
 TEST(LiveTraining, TheTrainedModelIsATranslatorFile) {
@@ -388,11 +488,11 @@ TEST(LiveTraining, TheTrainedModelIsATranslatorFile) {
     const Translation tr = t.translate(cc, "3 1 4", DecodeOptions{}, nullptr);
     EXPECT_EQ(tr.source_ids, (std::vector<int32_t>{7, 5, 8, kToyEos}));
     // The same numbers as the run's own model.
-    EncoderOutput a, b;
-    t.model().encode(cc, tr.source_ids, &a, nullptr);
-    run.model().encode(cc, tr.source_ids, &b, nullptr);
-    ASSERT_EQ(a.memory.numel(), b.memory.numel());
-    for (int64_t i = 0; i < a.memory.numel(); i++) EXPECT_EQ(a.memory.data()[i], b.memory.data()[i]);
+    for (const auto & [name, tensor] : run.model().tensors()) {
+        const Tensor & loaded = t.model().tensors().at(name);
+        ASSERT_EQ(loaded.numel(), tensor.numel()) << name;
+        for (int64_t i = 0; i < tensor.numel(); i++) ASSERT_EQ(loaded.data()[i], tensor.data()[i]) << name;
+    }
     // Symbol answers repeat ("3 3 3"): a task model decodes without turning repetitions down,
     // whatever is asked; a translator of language keeps the rule.
     EXPECT_FALSE(t.decode_options(DecodeOptions{}).repeats.on);

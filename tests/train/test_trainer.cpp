@@ -188,11 +188,11 @@ TEST(Trainer, LearningRateFollowsTheSchedule) {
 // must do so for at least 90% of the held-out output rows (the Train panel's promise that its maps
 // show the diagonal or the anti-diagonal form).
 ToyScore train_toy_task(ToyTask task) {
-    const TransformerConfig c = toy_config(2, 64, 128, 4);
-    Transformer m;
-    EXPECT_TRUE(Transformer::create(c, Transformer::random_weights(c, 5), &m));
+    TrainSetup s;  // the Train panel's model: toy_config(2, 64, 128, 4), weights seeded 5
+    s.layers = 2, s.d_model = 64, s.d_ff = 128, s.heads = 4, s.seed = 4;
     Compute cc = Compute::fastest();
-    TransformerTrainer s2s(cc, m, TrainOptions{/*dropout=*/0.1f, /*label_smoothing=*/0.1f});
+    std::unique_ptr<ToyModel> m;
+    EXPECT_TRUE(make_toy_model(cc, s, &m));
     TrainerConfig t;
     t.total_steps = ATTN_REVERSE_STEPS;
     t.max_tokens = 1024;
@@ -201,10 +201,10 @@ ToyScore train_toy_task(ToyTask task) {
     t.lr = 1e-3;
     t.d_model = 64;
     t.clip_norm = 1.0;
-    Trainer trainer(s2s, make_toy_examples(task, 20000, 1, 6, 11), t);
+    Trainer trainer(m->seq2seq(), make_toy_examples(task, 20000, 1, 6, 11), t);
     while (!trainer.done()) trainer.step(1e9);
 
-    const ToyScore score = score_toy_task(cc, m, task, make_toy_examples(task, 500, 1, 6, 12345));
+    const ToyScore score = score_toy_task(cc, *m, task, make_toy_examples(task, 500, 1, 6, 12345));
     std::printf("%s: %lld steps, final loss %.4f, held-out sequence accuracy %.1f%%; last layer's head %d peaks where the "
                 "task says on %.1f%% of %d rows\n",
                 toy_task_name(task), (long long)trainer.progress().step, trainer.last_loss(), 100.0 * score.exact_match,
@@ -228,6 +228,38 @@ TEST(Trainer, CopyTaskReaches99PercentHeldOutAndAttentionIsDiagonal) {
     const ToyScore r = train_toy_task(ToyTask::Copy);
     EXPECT_GE(r.exact_match, 0.99);
     EXPECT_GE(r.best_head_follows(), 0.90) << "the diagonal";
+}
+
+// The article's RNNsearch on the Train panel's preset (64 hidden units, reverse of lengths 1-8,
+// a constant 0.002), trained as the panel does until a check of 100 other sequences is all right,
+// then scored on 500 held-out ones: measured 99-100% at step 300-400 (about 5 s natively), its alignment
+// on the mirrored symbol for 99-100% of rows. Its accuracy swings between checks on the way (100%
+// at one, 63% at the next), so it is not judged at a fixed step; 2,000 steps is the cap. The same
+// 90% gate for the attention as the Transformer's.
+TEST(Trainer, RnnSearchLearnsReverseAndItsAlignmentMirrors) {
+#if defined(__EMSCRIPTEN__)
+    GTEST_SKIP() << "seconds of training: run natively only (the wasm build runs the same code in the other tests)";
+#endif
+    TrainSetup s;
+    s.arch = ToyArch::RnnSearch;
+    Compute cc = Compute::fastest();
+    std::unique_ptr<ToyModel> m;
+    ASSERT_TRUE(make_toy_model(cc, s, &m));
+    TrainerConfig t = setup_trainer_config(s);
+    t.total_steps = 2000;
+    Trainer trainer(m->seq2seq(), make_toy_examples(s.task, 20000, s.min_len, s.max_len, 11), t);
+    // When to stop is decided on sequences of their own, not on the ones scored.
+    const std::vector<Example> check = make_toy_examples(s.task, 100, s.min_len, s.max_len, 777);
+    while (!trainer.done()) {
+        trainer.step(0.0);
+        if (trainer.progress().step % 100 == 0 && score_toy_task(cc, *m, s.task, check).exact_match >= 0.99) break;
+    }
+    const ToyScore r = score_toy_task(cc, *m, s.task, make_toy_examples(s.task, 500, s.min_len, s.max_len, 12345));
+    std::printf("RNNsearch reverse at step %lld: ", (long long)trainer.progress().step);
+    std::printf("held-out %.1f%%, alignment on the mirrored symbol %.1f%% of %d rows\n", 100.0 * r.exact_match,
+                100.0 * r.best_head_follows(), r.rows);
+    EXPECT_GE(r.exact_match, 0.99);
+    EXPECT_GE(r.best_head_follows(), 0.90) << "the anti-diagonal";
 }
 
 } // namespace

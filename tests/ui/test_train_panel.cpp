@@ -320,5 +320,53 @@ TEST(TrainPanel, DrawsInEveryPhase) {
     SUCCEED() << "drawn without an ImGui assertion";
 }
 
+// The article's two RNNs in the panel: a link picks one; RNNsearch's alignment is the map, with
+// no layer or head to choose; RNNencdec has no map, and both the panel and its screen-reader text
+// say why; the held-out check comes by length too.
+TEST(TrainPanel, TheRnnsTrainFromALinkAndSayWhatTheyShow) {
+    HeadlessUi ui;
+    AppState state;
+    TrainRunner runner;
+    state.show_translate = state.show_attention = state.show_step = false;
+    ASSERT_TRUE(apply_url_fragment("panel=train&task=reverse&arch=rnn_encdec&hidden=16&batch=256&steps=60&eval=20&autostart=1",
+                                   nullptr, &state))
+        << english_lines(state.share.link_message);
+    EXPECT_EQ(state.train.setup.arch, ToyArch::RnnEncDec);
+    EXPECT_EQ(state.train.setup.hidden, 16);
+    frames_until(runner, state, [&] { return state.train.step >= 41; });
+    ui.frames(state, 2);
+    EXPECT_EQ(state.train.probe_maps.layers, 0);
+    EXPECT_FALSE(state.train.exact_by_length.empty());
+    EXPECT_EQ(state.train.exact_by_length[0], -1.0) << "no sequence of length 0";
+    std::vector<std::string> lines;
+    for (const ReaderSection & r : screen_reader_text(state))
+        if (r.heading == "Train: watch attention learn") lines = r.lines;
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[1].find("best head"), std::string::npos) << lines[1];
+    EXPECT_NE(lines[2].find("RNNencdec has no attention to show"), std::string::npos) << lines[2];
+    const nlohmann::json j = nlohmann::json::parse(app_state_json(state));
+    EXPECT_EQ(j["train"]["run_setup"]["arch"], "rnn_encdec");
+    EXPECT_EQ(j["train"]["heldout_exact_by_length"].size(), state.train.exact_by_length.size());
+    state.share.panel = "train";
+    EXPECT_NE(format_url_state(url_state_of(state)).find("arch=rnn_encdec"), std::string::npos);
+
+    AppState search;
+    ASSERT_TRUE(apply_url_fragment("panel=train&arch=rnn_search&hidden=16&batch=256&steps=40&autostart=1", nullptr, &search));
+    search.show_translate = search.show_attention = search.show_step = false;
+    frames_until(runner, search, [&] { return search.train.step >= 21; });
+    ui.frames(search, 2);
+    EXPECT_EQ(search.train.probe_maps.layers, 1);
+    EXPECT_EQ(search.train.probe_maps.heads, 1);
+    lines.clear();
+    for (const ReaderSection & r : screen_reader_text(search))
+        if (r.heading == "Train: watch attention learn") lines = r.lines;
+    ASSERT_GE(lines.size(), 3u);
+    EXPECT_NE(lines[1].find("the alignment looks where the task says"), std::string::npos) << lines[1];
+    AppState bad;
+    EXPECT_FALSE(apply_url_fragment("panel=train&arch=lstm", nullptr, &bad));
+    EXPECT_NE(english_lines(bad.share.link_message).find("arch: \"lstm\" is not one of transformer, rnn_search, rnn_encdec"),
+              std::string::npos) << english_lines(bad.share.link_message);
+}
+
 } // namespace
 } // namespace attn

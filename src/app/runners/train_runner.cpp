@@ -70,6 +70,7 @@ void apply_snapshot(const TrainSnapshot & s, TrainState * t) {
     t->steps_per_second = s.steps_per_second;
     t->tokens_per_second = s.tokens_per_second;
     t->exact_match = s.score.exact_match;
+    t->exact_by_length = s.score.exact_by_length;
     t->attention_follows = s.score.best_head_follows();
     t->best_head = s.score.best_head;
     t->curves = s.curves;

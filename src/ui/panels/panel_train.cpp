@@ -4,6 +4,7 @@
 // and head, redrawn as training goes, and the timeline to replay how the map formed.
 #include "ui/i18n.h"
 #include "ui/layout.h"
+#include "ui/train_text.h"
 #include "ui/ui.h"
 #include "ui/widgets/heatmap.h"
 #include "ui/widgets/line_plot.h"
@@ -27,6 +28,15 @@ constexpr float kSetupWidth = 400.0f;
 constexpr float kFieldWidth = 110.0f;
 constexpr float kMapColumn = 440.0f;  // the probe's map beside the curves when the window is wide
 constexpr size_t kChartPoints = 120;  // per curve: enough for its shape, few enough to read
+
+const char * arch_label(ToyArch a) {
+    switch (a) {
+    case ToyArch::Transformer: return N_("a Transformer");
+    case ToyArch::RnnSearch: return N_("RNNsearch: GRUs with Bahdanau attention");
+    case ToyArch::RnnEncDec: return N_("RNNencdec: GRUs joined only by the vector C");
+    }
+    return "";
+}
 
 const char * task_label(ToyTask t) {
     switch (t) {
@@ -86,17 +96,26 @@ void draw_setup(TrainState & t) {
     int_input(s, "max_len");
     int_input(s, "alphabet");
     ImGui::Spacing();
-    ImGui::TextUnformatted(tr("Model: a Transformer"));
-    int_input(s, "layers");
-    int_input(s, "d_model");
-    int_input(s, "heads");
-    int_input(s, "d_ff");
-    ImGui::Checkbox(tr("pre-norm (the paper puts layer norm after each sublayer)"), &s.pre_norm);
-    if (s.heads > 0 && s.d_model % s.heads == 0) {
-        char note[160];
-        std::snprintf(note, sizeof note, tr("d_k = d_model / heads = %d, so the scores are divided by √%d = %.2f"), s.d_model / s.heads,
-                      s.d_model / s.heads, std::sqrt(double(s.d_model / s.heads)));
-        dim_text_wrapped(note);
+    ImGui::TextUnformatted(tr("Model"));
+    for (ToyArch arch : {ToyArch::Transformer, ToyArch::RnnSearch, ToyArch::RnnEncDec})
+        if (ImGui::RadioButton(tr(arch_label(arch)), s.arch == arch)) s.arch = arch;
+    if (s.arch == ToyArch::Transformer) {
+        int_input(s, "layers");
+        int_input(s, "d_model");
+        int_input(s, "heads");
+        int_input(s, "d_ff");
+        ImGui::Checkbox(tr("pre-norm (the paper puts layer norm after each sublayer)"), &s.pre_norm);
+        if (s.heads > 0 && s.d_model % s.heads == 0) {
+            char note[160];
+            std::snprintf(note, sizeof note, tr("d_k = d_model / heads = %d, so the scores are divided by √%d = %.2f"), s.d_model / s.heads,
+                          s.d_model / s.heads, std::sqrt(double(s.d_model / s.heads)));
+            dim_text_wrapped(note);
+        }
+    } else {
+        int_input(s, "hidden");
+        dim_text_wrapped(s.arch == ToyArch::RnnSearch
+                             ? tr("A bidirectional GRU reads the source; at each step the decoder scores every source position against its state and reads their weighted sum (the alignment α).")
+                             : tr("A GRU reads the source into one vector C, its last state; the decoder sees only C. Train RNNsearch on the same lengths to compare."));
     }
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("Optimisation"));
@@ -111,7 +130,7 @@ void draw_setup(TrainState & t) {
         int_input(s, "warmup");
     }
     int_input(s, "batch");
-    real_input(s, "dropout");
+    if (s.arch == ToyArch::Transformer) real_input(s, "dropout");  // the RNN trainer has none (train/rnn_train.h)
     real_input(s, "smoothing");
     int_input(s, "seed");
     int_input(s, "steps");
@@ -168,9 +187,13 @@ void draw_buttons(TrainState & t) {
     ImGui::SameLine();
     if (ImGui::Button(tr_id("Export model", "export"))) t.export_requested = true;
     ImGui::SameLine();
+    const bool rnn = t.run_setup.arch != ToyArch::Transformer;  // the translation panels show Transformers
+    ImGui::BeginDisabled(rnn);
     if (ImGui::Button(tr_id("Use in Translate", "use"))) t.use_requested = true;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", tr("Opens the Translate, Attention and Step-through panels on this model, with the probe as the sentence"));
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", rnn ? tr("The translation panels show Transformers. Export this RNN and translate with it natively: attn translate --model FILE \"3 1 4\"")
+                                    : tr("Opens the Translate, Attention and Step-through panels on this model, with the probe as the sentence"));
     ImGui::EndDisabled();
     if (!t.message.empty()) {
         if (t.message_is_error) ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
@@ -206,10 +229,7 @@ void draw_status(const TrainState & t) {
     }
     ImGui::Text(tr("Step %lld of %d · loss %.4f · learning rate %.2e"), (long long)t.step, t.run_setup.steps, t.loss, t.lr);
     ImGui::Text(tr("%.1f steps/s · %.0f tokens/s"), t.steps_per_second, t.tokens_per_second);
-    char line[256];
-    std::snprintf(line, sizeof line, tr("Held-out: %.1f%% exactly right · best head (%d) looks where the task says on %.1f%% of rows"),
-                  100.0 * t.exact_match, t.best_head, 100.0 * t.attention_follows);
-    text_wrapped(line);
+    text_wrapped(train_heldout_text(t, t.exact_match, t.attention_follows));
 }
 
 // Up to kChartPoints evenly spaced points of (x, y), as a chart's categories and one series.
@@ -253,12 +273,30 @@ void draw_curves(const TrainState & t, float width) {
         LineChart acc;
         acc.x_label = N_("step");
         acc.y_label = tr("held-out, %");
-        acc.series = {{tr("exactly right"), {}}, {tr("attention where the task says"), {}}};
+        acc.series = {{tr("exactly right"), {}}};
         thin_into(c.eval_step, c.exact_match, 100.0, &acc, 0);
-        thin_into(c.eval_step, c.attention_follows, 100.0, &acc, 1);
+        if (t.probe_maps.layers > 0) {  // a model without attention has no such curve
+            acc.series.push_back({tr("attention where the task says"), {}});
+            thin_into(c.eval_step, c.attention_follows, 100.0, &acc, 1);
+        }
         acc.y_min = 0;
         acc.y_max = 100;
         draw_line_plot("##heldout", acc, ImVec2(width, h));
+    }
+    // The last check by sequence length: where a single vector C runs out of room.
+    LineChart by_length;
+    by_length.x_label = N_("sequence length (symbols)");
+    by_length.y_label = tr("held-out exactly right, %");
+    by_length.series = {{tr("exactly right"), {}}};
+    for (size_t n = 0; n < t.exact_by_length.size(); n++)
+        if (t.exact_by_length[n] >= 0) {
+            by_length.categories.push_back(std::to_string(n));
+            by_length.series[0].values.push_back(100.0 * t.exact_by_length[n]);
+        }
+    if (by_length.categories.size() >= 2) {
+        by_length.y_min = 0;
+        by_length.y_max = 100;
+        draw_line_plot("##by_length", by_length, ImVec2(width, h * 0.8f));
     }
 }
 
@@ -272,22 +310,29 @@ void draw_probe(TrainState & t) {
     char line[256];
     std::snprintf(line, sizeof line, tr("Expected: %s · the model writes: %s"), expected.c_str(), t.probe_output.empty() ? "∅" : t.probe_output.c_str());
     text_wrapped(line);
+    if (p.layers == 0) {
+        ImGui::Spacing();
+        text_wrapped(train_no_attention_text());
+        return;
+    }
 
     // Layer and head: the last layer and the best head by default, where the pattern forms.
     const int layer = t.layer < 0 || t.layer >= p.layers ? p.layers - 1 : t.layer;
     const int head = t.head < 0 || t.head >= p.heads ? std::max(0, std::min(t.best_head, p.heads - 1)) : t.head;
-    ImGui::SetNextItemWidth(text_width(120));
-    if (ImGui::BeginCombo(tr_id("Layer", "layer"), std::to_string(layer).c_str())) {
-        for (int l = 0; l < p.layers; l++)
-            if (ImGui::Selectable(std::to_string(l).c_str(), l == layer)) t.layer = l;
-        ImGui::EndCombo();
-    }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(text_width(120));
-    if (ImGui::BeginCombo(tr_id("Head", "head"), std::to_string(head).c_str())) {
-        for (int h = 0; h < p.heads; h++)
-            if (ImGui::Selectable(std::to_string(h).c_str(), h == head)) t.head = h;
-        ImGui::EndCombo();
+    if (p.layers > 1 || p.heads > 1) {  // RNNsearch has one alignment
+        ImGui::SetNextItemWidth(text_width(120));
+        if (ImGui::BeginCombo(tr_id("Layer", "layer"), std::to_string(layer).c_str())) {
+            for (int l = 0; l < p.layers; l++)
+                if (ImGui::Selectable(std::to_string(l).c_str(), l == layer)) t.layer = l;
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(text_width(120));
+        if (ImGui::BeginCombo(tr_id("Head", "head"), std::to_string(head).c_str())) {
+            for (int h = 0; h < p.heads; h++)
+                if (ImGui::Selectable(std::to_string(h).c_str(), h == head)) t.head = h;
+            ImGui::EndCombo();
+        }
     }
 
     // The timeline: every snapshot of these maps, from the first step.
@@ -307,7 +352,9 @@ void draw_probe(TrainState & t) {
         const TimelineFrame & f = t.timeline[size_t(shown)];
         if (f.maps.size() == p.maps.size()) values = f.maps.data() + size_t(layer * p.heads + head) * size_t(p.rows * p.cols);
     }
-    dim_text_wrapped(tr("Cross-attention: each row is an output position (the expected output fed in, as in training), each column a source symbol."));
+    dim_text_wrapped(t.run_setup.arch == ToyArch::Transformer
+                         ? tr("Cross-attention: each row is an output position (the expected output fed in, as in training), each column a source symbol.")
+                         : tr("The alignment α: each row is an output position (the expected output fed in, as in training), each column a source symbol."));
     HeatmapOptions o;
     o.cell = std::clamp((ImGui::GetContentRegionAvail().x - 60) / float(std::max(p.cols, 1)), 14.0f, 40.0f);
     o.show_values = o.cell >= 34;

@@ -43,6 +43,7 @@ struct TrainState {
     int64_t step = 0;
     double loss = 0, lr = 0, steps_per_second = 0, tokens_per_second = 0;
     double exact_match = 0, attention_follows = 0;  // the last held-out check, 0..1
+    std::vector<double> exact_by_length;            // the same by length (train/toy_score.h)
     int best_head = -1;
     int64_t memory_estimate = 0;      // bytes, for the setup being edited
     TrainCurves curves;
