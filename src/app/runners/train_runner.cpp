@@ -202,7 +202,7 @@ void TrainRunner::follow_saved_runs(AppState & state) {
 #endif
         if (m_offer) {
             m_offer = false;
-            t.saved_offered = !t.started;
+            t.saved_offered = !t.started && !m_run_asked;
             t.saved_setup = m_offer_setup;
             t.saved_step = m_offer_step;
         }
@@ -211,7 +211,7 @@ void TrainRunner::follow_saved_runs(AppState & state) {
     if (!m_looked_for_saved && saved_runs_state() != SavedRunsState::Pending) {
         m_looked_for_saved = true;
         m_session.set_save_dir(saved_runs_dir());
-        t.saved_offered = m_session.find_saved(&t.saved_setup, &t.saved_step);
+        t.saved_offered = m_session.find_saved(&t.saved_setup, &t.saved_step) && !m_run_asked;
     }
 }
 
@@ -227,6 +227,7 @@ void TrainRunner::update(AppState & state, double now, double other_work_ms) {
     if (t.start_requested) {
         t.start_requested = false;
         t.saved_offered = false;  // a new run replaces the saved one
+        m_run_asked = true;
         t.throttled_seconds = 0;
         send({TrainCommand::Start, t.setup, t.probe}, state);
     }
@@ -253,6 +254,7 @@ void TrainRunner::update(AppState & state, double now, double other_work_ms) {
     if (t.step_requested) {
         t.step_requested = false;
         t.saved_offered = false;
+        m_run_asked = true;
         send({TrainCommand::Step, t.setup, t.probe}, state);
     }
     // A browser pauses a hidden tab's frames: a long gap while training says so.

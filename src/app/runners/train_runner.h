@@ -75,6 +75,7 @@ private:
     std::vector<ModelBytes> m_models;
     bool m_remote_running = false;
     bool m_worker_started = false;
+    bool m_run_asked = false;  // Start or Step sent: a saved run found after that is replaced, not offered
     int m_requests_in_flight = 0;
 };
 
