@@ -17,6 +17,9 @@ function t(english, ...args) {
   return (table[english] || english).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
 }
 
+// Releases the lock under which an embedded frame fetches the app's files (below); a no-op elsewhere.
+let appFilesHere = () => {};
+
 const ui = {
   overlay: document.getElementById('overlay'),
   status: document.getElementById('status'),
@@ -55,6 +58,7 @@ function showStatus(text, fraction) {
 
 // Called from C++ (main_web.cpp) and below: a readable message instead of a blank canvas.
 window.attnFatal = (message) => {
+  appFilesHere();  // nothing more will come: let another frame load
   window.attnError = message;
   ui.overlay.classList.remove('done');
   ui.overlay.classList.add('failed');
@@ -343,7 +347,11 @@ if (problem) {
       if (m) showStatus(t('Downloading fonts and models… {0} of {1} MB', (m[1] / 1048576).toFixed(1), (m[3] / 1048576).toFixed(1)), m[1] / m[3]);
       else showStatus(text.replace(/\.\.\./g, '…'));
     },
-    monitorRunDependencies: (left) => { if (left === 0) showStatus(t('Starting…'), 1); },
+    monitorRunDependencies: (left) => {
+      if (left > 0) return;
+      showStatus(t('Starting…'), 1);
+      appFilesHere();
+    },
     onAbort: (what) => window.attnFatal(t('The app stopped because of an internal error: {0}\nReload the page to start again.', what)),
   };
   window.addEventListener('error', (e) => {
@@ -360,6 +368,22 @@ if (problem) {
     script.onerror = () => (fallback ? load(fallback, null) : window.attnFatal(t('Could not load index.js from the server.')));
     document.body.appendChild(script);
   };
-  if (window.crossOriginIsolated && typeof SharedArrayBuffer === 'function') load('index-mt.js', 'index.js');
-  else load('index.js', null);
+  const loadApp = () => {
+    if (window.crossOriginIsolated && typeof SharedArrayBuffer === 'function') load('index-mt.js', 'index.js');
+    else load('index.js', null);
+  };
+  // Frames of one tutorial page start together, each asking for the same app files before any has
+  // them in the HTTP cache, so each would download the whole app. One frame at a time fetches
+  // them instead (the lock is the site's, shared by its frames); the next one's requests are
+  // answered from the cache (304). The lock goes when this frame has its files, or fails, or
+  // after a minute whatever happens.
+  if (window.parent !== window && navigator.locks) {
+    navigator.locks.request('attention-playground-app-files', () => new Promise((release) => {
+      appFilesHere = release;
+      setTimeout(release, 60000);
+      loadApp();
+    }));
+  } else {
+    loadApp();
+  }
 }

@@ -2,7 +2,8 @@
 // local server as the app. Both frames start and show the panel and sentence their fragment names
 // (read back through each frame's state JSON); the host-page API answers a valid message, rejects
 // malformed ones with attn:error, and ignores a page whose origin the frame does not allow; no
-// request leaves the page's origin; the translator both frames show is downloaded once.
+// request leaves the page's origin; the translator both frames show is downloaded once, and so is
+// the app (one frame at a time fetches it: the other's requests are answered from the cache).
 import path from 'node:path';
 import { check, checkPageClean, finish, launchBrowser, parseArgs, startServer, watchPage, appState, translated } from './harness.mjs';
 
@@ -35,6 +36,10 @@ try {
   const seen = watchPage(page, server.url);
   const models = [];  // both frames show German: the page downloads it once (Web Locks + Cache API)
   page.on('request', (r) => { if (r.url().includes('/models/')) models.push(new URL(r.url()).pathname); });
+  const wasmBodies = [];  // bytes of each response for the app's wasm, 0 for a 304 from the cache
+  page.on('requestfinished', async (r) => {
+    if (/\/index(-mt)?\.wasm$/.test(new URL(r.url()).pathname)) wasmBodies.push((await r.sizes()).responseBodySize);
+  });
   const t0 = Date.now();
   await page.goto(`${server.url}embed-example.html`);
   const cross = await (await page.$('#cross')).contentFrame();
@@ -53,6 +58,8 @@ try {
         `step frame explains query 2 of head 0 (${b.step ? b.step.weights.length : 0} weights)`);
   check(!a.share.link_message && !b.share.link_message, 'the example links apply without adjustments');
   check(models.length === 1 && models[0].includes('/en-de.'), `two frames, one download of the German translator: ${JSON.stringify(models)}`);
+  check(wasmBodies.length === 2 && wasmBodies.filter((n) => n > 100000).length === 1,
+        `two frames, one download of the app's wasm (bytes per request: ${wasmBodies.join(', ')})`);
   await page.waitForTimeout(500);  // a few frames after the translation settle the layout
   await page.screenshot({ path: path.join(args.out, 'e2e_embed.png'), fullPage: true });
   // The frame's canvas fills it and follows a resize.
