@@ -224,11 +224,12 @@ void LiveTraining::snapshot() {
     p.cols = int(m_probe_src.size());
     for (int32_t t : m_probe_src) p.source_labels.push_back(toy_symbol(t));
     for (int32_t t : want) p.target_labels.push_back(toy_symbol(t));
-    p.maps = m_model->forced_cross_attention(m_compute, m_probe_src, want);
+    ToyReading reading = m_model->read(m_compute, m_probe_src, want, int(want.size()) + 4);
+    p.maps = std::move(reading.maps);
     m_probe = std::move(p);
     // The model's own answer, decoded greedily (symbols may repeat: nothing is turned down).
     m_probe_output.clear();
-    for (int32_t t : m_model->greedy(m_compute, m_probe_src, int(want.size()) + 4))
+    for (int32_t t : reading.answer)
         if (t != kToyEos) m_probe_output += (m_probe_output.empty() ? "" : " ") + toy_symbol(t);
     if (!m_timeline.empty() && m_timeline.back().step == step()) {
         m_timeline.back().maps = m_probe.maps;  // the same step again (a resumed run): replaced in place

@@ -26,27 +26,23 @@ public:
     int attention_layers() const override { return m_model.config().decoder_layers; }
     int attention_heads() const override { return m_model.config().heads; }
 
-    std::vector<float> forced_cross_attention(Compute & cc, const std::vector<int32_t> & src,
-                                              const std::vector<int32_t> & want) const override {
+    // One encoder pass serves both the answer and the maps.
+    ToyReading read(Compute & cc, const std::vector<int32_t> & src, const std::vector<int32_t> & want,
+                    int max_length) const override {
         EncoderOutput enc;
         m_model.encode(cc, src, &enc, nullptr);
+        ToyReading r;
+        r.answer = greedy_decode(cc, m_model, enc, max_length, RepeatRule::off()).tokens;
         AttentionTrace trace;
         record_forced_trace(cc, m_model, enc, want, &trace);
         const size_t size = want.size() * src.size();
-        std::vector<float> maps;
         for (int l = 0; l < attention_layers(); l++)
             for (int h = 0; h < attention_heads(); h++) {
                 const AttentionMap * m = trace.find("cross", l, h);
-                if (m && m->values.size() == size) maps.insert(maps.end(), m->values.begin(), m->values.end());
-                else maps.resize(maps.size() + size, 0.0f);
+                if (m && m->values.size() == size) r.maps.insert(r.maps.end(), m->values.begin(), m->values.end());
+                else r.maps.resize(r.maps.size() + size, 0.0f);
             }
-        return maps;
-    }
-
-    std::vector<int32_t> greedy(Compute & cc, const std::vector<int32_t> & src, int max_length) const override {
-        EncoderOutput enc;
-        m_model.encode(cc, src, &enc, nullptr);
-        return greedy_decode(cc, m_model, enc, max_length, RepeatRule::off()).tokens;
+        return r;
     }
 
     Status save(const std::string & path, const std::map<std::string, std::string> & metadata) const override {
@@ -77,14 +73,12 @@ public:
     int attention_layers() const override { return m_model.config().attention ? 1 : 0; }
     int attention_heads() const override { return attention_layers(); }
 
-    std::vector<float> forced_cross_attention(Compute & cc, const std::vector<int32_t> & src,
-                                              const std::vector<int32_t> & want) const override {
-        if (!m_model.config().attention) return {};
-        return rnn_forced_alignment(cc, m_model, src, want).values;
-    }
-
-    std::vector<int32_t> greedy(Compute & cc, const std::vector<int32_t> & src, int max_length) const override {
-        return rnn_translate(cc, m_model, src, max_length, nullptr, nullptr, RepeatRule::off()).tokens;
+    ToyReading read(Compute & cc, const std::vector<int32_t> & src, const std::vector<int32_t> & want,
+                    int max_length) const override {
+        ToyReading r;
+        r.answer = rnn_translate(cc, m_model, src, max_length, nullptr, nullptr, RepeatRule::off()).tokens;
+        if (m_model.config().attention) r.maps = rnn_forced_alignment(cc, m_model, src, want).values;
+        return r;
     }
 
     Status save(const std::string & path, const std::map<std::string, std::string> & metadata) const override {

@@ -17,6 +17,15 @@
 
 namespace attn {
 
+// What the model does with one sequence: its greedy answer, EOS included when it wrote one
+// (repeats allowed: "3 3 3"), and the cross-attention of a teacher-forced pass over the expected
+// answer (fed one token behind, as in training): every layer and head, layer-major, each
+// want.size() rows of src.size() columns; empty without attention.
+struct ToyReading {
+    std::vector<int32_t> answer;
+    std::vector<float> maps;
+};
+
 class ToyModel {
 public:
     virtual ~ToyModel() = default;
@@ -27,13 +36,9 @@ public:
     virtual int attention_layers() const = 0;  // 0: the model has no attention
     virtual int attention_heads() const = 0;
 
-    // src: symbols then EOS; want: the answer then EOS, fed to the decoder one token behind (as in
-    // training). Returns the maps of every layer and head, layer-major, each want.size() rows of
-    // src.size() columns.
-    virtual std::vector<float> forced_cross_attention(Compute & cc, const std::vector<int32_t> & src,
-                                                      const std::vector<int32_t> & want) const = 0;
-    // The greedy answer, EOS included when the model wrote it; repeats are allowed ("3 3 3").
-    virtual std::vector<int32_t> greedy(Compute & cc, const std::vector<int32_t> & src, int max_length) const = 0;
+    // src: symbols then EOS; want: the expected answer then EOS; max_length caps the greedy answer.
+    virtual ToyReading read(Compute & cc, const std::vector<int32_t> & src, const std::vector<int32_t> & want,
+                            int max_length) const = 0;
     // A translator file (the format `attn translate` reads) with the given metadata added.
     virtual Status save(const std::string & path, const std::map<std::string, std::string> & metadata) const = 0;
 };

@@ -25,7 +25,8 @@ ToyScore score_toy_task(Compute & cc, const ToyModel & model, ToyTask task, cons
         const Example & e = heldout[i];
         std::vector<int32_t> want = e.tgt;
         want.push_back(kToyEos);
-        const bool right = model.greedy(cc, e.src, int(want.size()) + 2) == want;
+        const ToyReading reading = model.read(cc, e.src, want, int(want.size()) + 2);
+        const bool right = reading.answer == want;
         const int n = int(e.src.size()) - 1;  // symbols; the source ends with EOS
         correct += right;
         if (size_t(n) >= seen_by_length.size()) seen_by_length.resize(size_t(n) + 1), correct_by_length.resize(size_t(n) + 1);
@@ -33,7 +34,7 @@ ToyScore score_toy_task(Compute & cc, const ToyModel & model, ToyTask task, cons
         correct_by_length[size_t(n)] += right;
         score.rows += n;
         if (last < 0) continue;
-        const std::vector<float> maps = model.forced_cross_attention(cc, e.src, want);
+        const std::vector<float> & maps = reading.maps;
         const int cols = int(e.src.size());
         for (int h = 0; h < heads; h++) {
             const float * map = maps.data() + size_t(last * heads + h) * want.size() * size_t(cols);

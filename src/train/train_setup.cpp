@@ -51,9 +51,10 @@ const std::vector<SetupRealField> & setup_real_fields() {
 }
 
 const std::vector<SetupChoiceField> & setup_choice_fields() {
-    // The names are the enums' values in order (train/toy_tasks.h for the tasks).
+    // The names are the enums' values in order.
     static const std::vector<SetupChoiceField> kFields = {
-        {"task", {"copy", "reverse", "sort"}, [](const TrainSetup & s) { return int(s.task); },
+        {"task", {toy_task_name(ToyTask::Copy), toy_task_name(ToyTask::Reverse), toy_task_name(ToyTask::Sort)},
+         [](const TrainSetup & s) { return int(s.task); },
          [](TrainSetup & s, int i) { s.task = ToyTask(i); }},
         {"arch", {"transformer", "rnn_search", "rnn_encdec"}, [](const TrainSetup & s) { return int(s.arch); },
          [](TrainSetup & s, int i) { s.arch = ToyArch(i); }},
