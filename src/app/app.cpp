@@ -43,6 +43,7 @@ bool App::init(const AppOptions & opts) {
     m_translator.load(assets, m_state);
     m_compare.set_assets_dir(assets);  // its models load when the Compare panel first opens
     m_images.set_assets_dir(assets);   // and the CNNs when the Image panel does
+    m_train.set_assets_dir(assets);    // the mini corpus's lexicon (the web's worker has its own)
 #if !defined(__EMSCRIPTEN__)
     open_saved_runs(opts.saved_runs_dir);  // the Train panel's run from an earlier visit (the web's worker opens its own)
 #endif

@@ -83,6 +83,7 @@ nlohmann::json train_json(const AppState & s) {
             {"message", t.message}, {"step", t.step}, {"loss", std::isfinite(t.loss) ? nlohmann::json(t.loss) : nlohmann::json()},
             {"learning_rate", t.lr}, {"steps_per_second", t.steps_per_second}, {"tokens_per_second", t.tokens_per_second},
             {"heldout_exact_match", t.exact_match}, {"heldout_exact_by_length", t.exact_by_length},
+            {"heldout_bleu", t.bleu >= 0 ? nlohmann::json(t.bleu) : nlohmann::json()},
             {"attention_follows_task", t.attention_follows}, {"best_head", t.best_head},
             {"throttled_seconds", t.throttled_seconds}, {"memory_estimate_bytes", t.memory_estimate},
             {"setup", setup_json(t.setup)}, {"run_setup", setup_json(t.run_setup)}, {"probe", probe},

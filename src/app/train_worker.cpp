@@ -41,7 +41,10 @@ const char * hand_out(std::string text) {
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE void tw_init() { attn::open_saved_runs(""); }
+EMSCRIPTEN_KEEPALIVE void tw_init() {
+    attn::open_saved_runs("");
+    g_session.set_assets_dir("/assets");  // the mini corpus's lexicon, preloaded (train_worker.data)
+}
 
 // Called until the folder is loaded (then the session saves there): "" while it loads, then
 // "none" or the saved run to offer, {"setup": text, "step": n}.

@@ -25,10 +25,10 @@ const char * kind_url_id(AttentionKind k) {
 void note(std::vector<Message> * notes, Message m) { notes->push_back(std::move(m)); }
 
 // The Train panel's setup in a link: the task and probe always, the other fields where they
-// differ from the defaults, so a link stays short and readable.
+// differ from the task's preset, so a link stays short and readable.
 void add_train_setup(const TrainState & t, UrlState * u) {
     const TrainSetup & s = t.setup;
-    const TrainSetup defaults;
+    const TrainSetup defaults = setup_preset(s.task);
     u->train["task"] = toy_task_name(s.task);
     for (const SetupChoiceField & f : setup_choice_fields())
         if (f.get(s) != f.get(defaults)) u->train[f.key] = setup_choice_name(s, f);
@@ -43,6 +43,11 @@ void add_train_setup(const TrainState & t, UrlState * u) {
 // in which case the setup stays as it was and a note says why.
 void apply_train_setup(const std::map<std::string, std::string> & link, AppState * s, std::vector<Message> * notes) {
     TrainSetup setup = s->train.setup;
+    ToyTask task;
+    if (auto it = link.find("task"); it != link.end() && parse_toy_task(it->second, &task)) {
+        if (task != setup.task && link.count("probe") == 0) s->train.probe.clear();  // the old task's probe
+        setup = setup_preset(task);  // the fields a link leaves out are the preset's
+    }
     for (const auto & [key, value] : link) {
         if (key == "probe") {
             s->train.probe = value;

@@ -290,6 +290,21 @@ Status lexicon_fingerprint(const std::string & dir, std::string * out) {
     return Status::success();
 }
 
+Vocabulary frequency_vocabulary(const std::vector<CorpusExample> & rows, const std::string & lang) {
+    std::map<std::string, long> counts;
+    for (const CorpusExample & e : rows) {
+        std::stringstream ss(lang == "en" ? e.en : lang == "de" ? e.de : e.zh);
+        std::string w;
+        while (ss >> w) counts[w]++;
+    }
+    std::vector<std::pair<long, std::string>> order;
+    for (const auto & [w, n] : counts) order.push_back({-n, w});
+    std::sort(order.begin(), order.end());
+    Vocabulary v;
+    for (const auto & [n, w] : order) v.add(w);
+    return v;
+}
+
 Status write_corpus(const Corpus & c, const CorpusOptions & o, const std::string & lexicon_hash, const std::string & dir,
                     std::string * fingerprint) {
     if (Status s = make_dir(dir); !s) return s;
@@ -311,23 +326,9 @@ Status write_corpus(const Corpus & c, const CorpusOptions & o, const std::string
         if (!s) return s;
     for (const auto & [tag, rows] : c.challenge)
         if (Status s = write_split("challenge-" + tag + ".tsv", rows, all); !s) return s;
-
-    // Vocabularies from the training split: most frequent first, ties in byte order.
-    const char * langs[3] = {"en", "zh_TW", "de"};
-    for (int l = 0; l < 3; l++) {
-        std::map<std::string, long> counts;
-        for (const CorpusExample & e : c.train) {
-            std::stringstream ss(l == 0 ? e.en : l == 1 ? e.zh : e.de);
-            std::string w;
-            while (ss >> w) counts[w]++;
-        }
-        std::vector<std::pair<long, std::string>> order;
-        for (const auto & [w, n] : counts) order.push_back({-n, w});
-        std::sort(order.begin(), order.end());
-        Vocabulary v;
-        for (const auto & [n, w] : order) v.add(w);
-        const std::string text = v.serialize();
-        const std::string name = std::string("vocab.") + langs[l];
+    for (const char * lang : {"en", "zh_TW", "de"}) {
+        const Vocabulary v = frequency_vocabulary(c.train, lang);
+        const std::string text = v.serialize(), name = std::string("vocab.") + lang;
         if (Status s = write_text(dir + "/" + name, text); !s) return s;
         manifest << name << " " << v.size() << " " << sha256_hex(text) << "\n";
     }

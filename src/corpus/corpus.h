@@ -15,6 +15,7 @@
 #pragma once
 #include "corpus/grammar.h"
 #include "corpus/lexicon.h"
+#include "text/vocab.h"
 
 #include <map>
 #include <set>
@@ -60,6 +61,10 @@ Status generate_corpus(const Lexicon & lex, const CorpusOptions & options, Corpu
 
 std::string example_tsv_line(const CorpusExample & e);
 bool parse_example_tsv_line(const std::string & line, CorpusExample * out);
+
+// A vocabulary of the rows' words in one language ("en", "zh_TW" or "de"): most frequent first,
+// ties in byte order (the corpus's vocab.* files are this of the training split).
+Vocabulary frequency_vocabulary(const std::vector<CorpusExample> & rows, const std::string & lang);
 
 // Writes every file into `dir` (created if needed); `fingerprint` gets the SHA-256 of MANIFEST.
 Status write_corpus(const Corpus & corpus, const CorpusOptions & options, const std::string & lexicon_hash,

@@ -102,8 +102,11 @@ Status Translator::read_vocabularies(const std::map<std::string, std::string> & 
         }
     }
     // Numbers repeat digits (1000, 2020), so decoding never turns a digit down as a repetition;
-    // a symbol task's answers repeat anything ("3 3 3"), so its model turns nothing down.
-    m_repeats = meta.count("task") ? RepeatRule::off() : RepeatRule{};
+    // a symbol task's answers repeat anything ("3 3 3"), so its model turns nothing down (a model
+    // trained on a task of sentences, the Train panel's mini corpus, names its languages).
+    const auto target = meta.find("target_language");
+    const bool symbols = meta.count("task") && (target == meta.end() || target->second == "symbols");
+    m_repeats = symbols ? RepeatRule::off() : RepeatRule{};
     for (int32_t id = 0; id < tgt_size && m_repeats.on; id++) {
         std::string text = target_label(id);
         if (text.rfind("##", 0) == 0) text.erase(0, 2);

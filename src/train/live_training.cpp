@@ -1,6 +1,7 @@
 #include "train/live_training.h"
 
 #include "core/clock.h"
+#include "corpus/lexicon.h"
 #include "text/vocab.h"
 #include "train/checkpoint.h"
 #include "train/run_history.h"
@@ -47,7 +48,22 @@ Status LiveTraining::build(const TrainSetup & setup, const std::string & save_di
     if (Status s = check_memory(setup); !s) return s;
     reset();
     m_setup = setup;
-    if (Status s = make_toy_model(m_compute, setup, &m_model); !s) {
+    TaskVocab vocab = symbol_vocab(setup);
+    const uint64_t seed = uint64_t(setup.seed);
+    std::vector<Example> train;
+    if (const char * lang = corpus_task_language(setup.task)) {
+        if (Status s = load_mini_corpus(m_assets_dir, lang, &m_corpus); !s) {
+            reset();
+            return s;
+        }
+        vocab = {m_corpus->train.src_vocab.size(), m_corpus->train.tgt_vocab.size()};
+        train = m_corpus->train.examples;
+    } else {
+        // 20,000 training sequences; the held-out ones come from another seed (disjoint, almost surely).
+        train = make_toy_examples(setup.task, 20000, setup.min_len, setup.max_len, seed, setup.alphabet);
+        m_heldout = make_toy_examples(setup.task, kHeldOutExamples, setup.min_len, setup.max_len, seed + 1000003, setup.alphabet);
+    }
+    if (Status s = make_toy_model(m_compute, setup, vocab, &m_model); !s) {
         reset();
         return s;
     }
@@ -55,33 +71,46 @@ Status LiveTraining::build(const TrainSetup & setup, const std::string & save_di
     m_save_dir = save_dir;
     t.checkpoint_path = save_dir.empty() ? "" : checkpoint_file(save_dir);
     t.checkpoint_every = 0;  // saved by advance(), with the history
-    // 20,000 training sequences; the held-out ones come from another seed (disjoint, almost surely).
-    const uint64_t seed = uint64_t(setup.seed);
     m_trainer = std::make_unique<Trainer>(
-        m_model->seq2seq(), make_toy_examples(setup.task, 20000, setup.min_len, setup.max_len, seed, setup.alphabet), t,
+        m_model->seq2seq(), std::move(train), t,
         std::map<std::string, std::string>{{"task", toy_task_name(setup.task)}, {"config", m_model->config_json()}, {"setup", setup_to_text(setup)}});
-    m_heldout = make_toy_examples(setup.task, kHeldOutExamples, setup.min_len, setup.max_len, seed + 1000003, setup.alphabet);
     m_snapshot_every = setup.snapshot_every;
-    // A probe as long as the longest training sequence (at most 8), from the digits of π.
-    std::string probe;
-    const char * pi = "31415926535897932384";
-    for (int i = 0; i < std::min(setup.max_len, 8); i++) probe += toy_symbol(kToyFirstDigit + (pi[i] - '0') % setup.alphabet) + " ";
-    probe.pop_back();
-    (void)set_probe(probe);  // always valid: symbols of the alphabet
+    (void)set_probe(default_probe());  // always valid
     evaluate(kQuickEvalExamples);
     keep_good_parameters();
     return Status::success();
 }
 
+std::string LiveTraining::default_probe() const {
+    // A held-out sentence of 6 to 10 words, whose reference the corpus has.
+    if (m_corpus) {
+        for (const corpus::CorpusExample & e : m_corpus->heldout.rows) {
+            const size_t words = corpus::split_tokens(e.en).size();
+            if (words >= 6 && words <= 10) return e.en;
+        }
+        return m_corpus->heldout.rows.at(0).en;
+    }
+    // As long as the longest training sequence (at most 8), from the digits of π.
+    std::string probe;
+    const char * pi = "31415926535897932384";
+    for (int i = 0; i < std::min(m_setup.max_len, 8); i++) probe += toy_symbol(kToyFirstDigit + (pi[i] - '0') % m_setup.alphabet) + " ";
+    probe.pop_back();
+    return probe;
+}
+
 void LiveTraining::reset() {
     m_trainer.reset();
     m_model.reset();
+    m_corpus.reset();
     m_heldout.clear();
     m_curves = {};
     m_score = {};
     m_probe = {};
     m_probe_text.clear();
     m_probe_src.clear();
+    m_probe_want.clear();
+    m_probe_words.clear();
+    m_probe_reference = true;
     m_probe_output.clear();
     m_timeline.clear();
     m_timeline_epoch++;
@@ -178,7 +207,7 @@ Status LiveTraining::resume(const std::string & save_dir) {
         if (m_timeline.back().step != step()) m_timeline.push_back({step(), m_probe.maps});
     }
     if (m_curves.eval_step.empty() || m_curves.eval_step.back() != double(step())) evaluate(kQuickEvalExamples);
-    else m_score = score_toy_task(m_compute, *m_model, m_setup.task, m_heldout, kQuickEvalExamples);
+    else m_score = score(kQuickEvalExamples);
     keep_good_parameters();
     m_saved_step = step();
     return Status::success();
@@ -189,14 +218,21 @@ void LiveTraining::keep_good_parameters() {
     m_good_step = step();
 }
 
+ToyScore LiveTraining::score(size_t examples) {
+    return m_corpus ? score_corpus_task(m_compute, *m_model, *m_corpus, examples)
+                    : score_toy_task(m_compute, *m_model, m_setup.task, m_heldout, examples);
+}
+
 void LiveTraining::evaluate(size_t examples) {
-    m_score = score_toy_task(m_compute, *m_model, m_setup.task, m_heldout, examples);
+    m_score = score(examples);
     m_curves.eval_step.push_back(double(step()));
     m_curves.exact_match.push_back(m_score.exact_match);
     m_curves.attention_follows.push_back(m_score.best_head_follows());
+    if (m_score.bleu >= 0) m_curves.bleu.push_back(m_score.bleu);
 }
 
 Status LiveTraining::set_probe(std::string_view text) {
+    if (m_corpus) return set_sentence_probe(text);
     std::vector<int32_t> symbols;
     if (!parse_toy_symbols(text, m_setup.alphabet, &symbols))
         return Status::error(Message{N_("The probe must be symbols of the alphabet ({0}), separated by spaces."),
@@ -206,31 +242,74 @@ Status LiveTraining::set_probe(std::string_view text) {
     m_probe_text = std::string(text);
     m_probe_src = symbols;
     m_probe_src.push_back(kToyEos);
+    m_probe_want = toy_target(m_setup.task, symbols);
+    m_probe_want.push_back(kToyEos);
+    restart_timeline();
+    return Status::success();
+}
+
+Status LiveTraining::set_sentence_probe(std::string_view text) {
+    const std::vector<std::string> words = tokenize_words(text);
+    if (words.empty()) return Status::error(Message{N_("The probe must be an English sentence."), {}});
+    if (int(words.size()) > kMaxProbeWords)
+        return Status::error(Message{N_("The probe can have at most {0} words."), {std::to_string(kMaxProbeWords)}});
+    const ParallelData & d = m_corpus->train;
+    m_probe_text = std::string(text);
+    m_probe_words = words;
+    m_probe_src.clear();
+    for (const std::string & w : words) m_probe_src.push_back(d.src_vocab.id(w));
+    m_probe_src.push_back(Vocabulary::kEos);
+    if (const corpus::CorpusExample * e = m_corpus->find(text)) {
+        m_probe_want = encode_tokens(d.tgt_vocab, target_text(*e, m_corpus->lang));
+        m_probe_want.push_back(Vocabulary::kEos);
+        m_probe_reference = true;
+    } else {
+        // No reference: the rows are what the model writes now, kept for the timeline.
+        m_probe_want = m_model->read(m_compute, m_probe_src, {Vocabulary::kEos}, 2 * int(m_probe_src.size()) + 4).answer;
+        if (m_probe_want.empty() || m_probe_want.back() != Vocabulary::kEos) m_probe_want.push_back(Vocabulary::kEos);
+        m_probe_reference = false;
+    }
+    restart_timeline();
+    return Status::success();
+}
+
+void LiveTraining::restart_timeline() {
     m_timeline.clear();
     m_timeline_epoch++;
     m_snapshot_every = m_setup.snapshot_every;
     if (m_model) snapshot();
-    return Status::success();
+}
+
+std::string LiveTraining::target_text_of(const std::vector<int32_t> & tokens) const {
+    if (!m_corpus) {
+        std::string out;
+        for (int32_t t : tokens)
+            if (t != kToyEos) out += (out.empty() ? "" : " ") + toy_symbol(t);  // symbols may repeat: nothing is turned down
+        return out;
+    }
+    std::vector<std::string> words;
+    for (int32_t t : tokens) words.push_back(m_corpus->train.tgt_vocab.token(t));
+    return join_for_display(words, m_corpus->lang == "zh_TW");
 }
 
 void LiveTraining::snapshot() {
-    std::vector<int32_t> symbols(m_probe_src.begin(), m_probe_src.end() - 1);
-    std::vector<int32_t> want = toy_target(m_setup.task, symbols);
-    want.push_back(kToyEos);
     ProbeAttention p;
     p.layers = m_model->attention_layers();
     p.heads = m_model->attention_heads();
-    p.rows = int(want.size());
+    p.rows = int(m_probe_want.size());
     p.cols = int(m_probe_src.size());
-    for (int32_t t : m_probe_src) p.source_labels.push_back(toy_symbol(t));
-    for (int32_t t : want) p.target_labels.push_back(toy_symbol(t));
-    ToyReading reading = m_model->read(m_compute, m_probe_src, want, int(want.size()) + 4);
+    if (m_corpus) {
+        p.source_labels = m_probe_words;
+        p.source_labels.push_back("</s>");
+        for (int32_t t : m_probe_want) p.target_labels.push_back(m_corpus->train.tgt_vocab.token(t));
+    } else {
+        for (int32_t t : m_probe_src) p.source_labels.push_back(toy_symbol(t));
+        for (int32_t t : m_probe_want) p.target_labels.push_back(toy_symbol(t));
+    }
+    ToyReading reading = m_model->read(m_compute, m_probe_src, m_probe_want, 2 * int(m_probe_src.size()) + 4);
     p.maps = std::move(reading.maps);
     m_probe = std::move(p);
-    // The model's own answer, decoded greedily (symbols may repeat: nothing is turned down).
-    m_probe_output.clear();
-    for (int32_t t : reading.answer)
-        if (t != kToyEos) m_probe_output += (m_probe_output.empty() ? "" : " ") + toy_symbol(t);
+    m_probe_output = target_text_of(reading.answer);  // the model's own answer, decoded greedily
     if (!m_timeline.empty() && m_timeline.back().step == step()) {
         m_timeline.back().maps = m_probe.maps;  // the same step again (a resumed run): replaced in place
         m_timeline_epoch++;
@@ -247,15 +326,21 @@ void LiveTraining::snapshot() {
 
 Status LiveTraining::save_model(const std::string & path) const {
     if (!m_model) return Status::error(Message{N_("There is no trained model to save yet."), {}});
-    Vocabulary symbols;
-    for (int32_t t = kToyFirstDigit; t < toy_vocab(m_setup.alphabet); t++) symbols.add(toy_symbol(t));
-    return m_model->save(path, {{"src_vocab", symbols.serialize()},
-                                {"tgt_vocab", symbols.serialize()},
-                                {"source_language", "symbols"},
-                                {"target_language", "symbols"},
-                                {"task", toy_task_name(m_setup.task)},
-                                {"training_steps", std::to_string(step())},
-                                {"trained_in", "the Train panel"}});
+    std::map<std::string, std::string> meta = {{"task", toy_task_name(m_setup.task)},
+                                               {"training_steps", std::to_string(step())},
+                                               {"trained_in", "the Train panel"}};
+    if (m_corpus) {
+        meta["src_vocab"] = m_corpus->train.src_vocab.serialize();
+        meta["tgt_vocab"] = m_corpus->train.tgt_vocab.serialize();
+        meta["source_language"] = "en";
+        meta["target_language"] = m_corpus->lang;
+    } else {
+        Vocabulary symbols;
+        for (int32_t t = kToyFirstDigit; t < toy_vocab(m_setup.alphabet); t++) symbols.add(toy_symbol(t));
+        meta["src_vocab"] = meta["tgt_vocab"] = symbols.serialize();
+        meta["source_language"] = meta["target_language"] = "symbols";
+    }
+    return m_model->save(path, meta);
 }
 
 } // namespace attn

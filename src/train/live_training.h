@@ -1,11 +1,13 @@
 // A training run the app drives a slice at a time (the Train panel): a tiny Transformer, RNNsearch
-// or RNNencdec (train/toy_model.h) on a toy task (train/toy_tasks.h), with everything the panel
-// draws while it learns:
+// or RNNencdec (train/toy_model.h) on a toy task (train/toy_tasks.h) or the mini corpus
+// (train/mini_corpus.h), with everything the panel draws while it learns:
 //   - curves: the training loss and learning rate per step, held-out exact match and how often
 //     the best head's cross-attention peaks where the task says (train/toy_score.h);
 //   - the probe: a sequence the reader picks, its cross-attention in every layer and head, from
 //     a teacher-forced pass over the expected output (the decoder fed the right answer, as in
-//     training), so the map has the same rows from the first step to the last;
+//     training), so the map has the same rows from the first step to the last. For the mini
+//     corpus the probe is an English sentence; its rows are the corpus's translation when the
+//     corpus has the sentence, and otherwise the model's own translation when the probe was set;
 //   - the timeline: those maps every `snapshot_every` steps, from the start, to replay.
 //
 // advance(budget_ms) runs optimizer steps for about that long and returns, so a frame loop (or a
@@ -19,6 +21,7 @@
 #pragma once
 #include "backend/compute.h"
 #include "core/message.h"
+#include "train/mini_corpus.h"
 #include "train/toy_model.h"
 #include "train/toy_score.h"
 #include "train/train_setup.h"
@@ -54,6 +57,7 @@ private:
 struct TrainCurves {
     ThinnedSeries loss, lr;                       // per step
     std::vector<double> eval_step, exact_match, attention_follows;  // per held-out check, 0..1
+    std::vector<double> bleu;  // per held-out check, 0..100: the mini corpus's; empty for symbols
 };
 
 // Cross-attention of the probe, every attention layer and head (none for RNNencdec):
@@ -77,6 +81,10 @@ public:
     static constexpr int kQuickEvalExamples = 100;     // held-out sequences per check while training
     static constexpr int kHeldOutExamples = 500;
     static constexpr int kMaxProbe = 16;             // symbols; longer than trained shows what goes wrong
+    static constexpr int kMaxProbeWords = 40;        // the mini corpus's longest sentences
+
+    // Where the mini corpus's generator finds the lexicon (train/mini_corpus.h); "assets" unless set.
+    void set_assets_dir(std::string dir) { m_assets_dir = std::move(dir); }
 
     // Builds the model and its data for a setup, after checking it (ranges, memory estimate).
     Status start(const TrainSetup & setup, const std::string & save_dir = {});
@@ -99,10 +107,14 @@ public:
     const Status & save_status() const { return m_save_status; }
     int64_t saved_step() const { return m_saved_step; }  // -1: never saved
 
-    // The probe: 1 to kMaxProbe symbols of the alphabet ("3 1 4 1 5").
+    // The probe: 1 to kMaxProbe symbols of the alphabet ("3 1 4 1 5"), or for the mini corpus an
+    // English sentence of 1 to kMaxProbeWords words.
     // A new probe starts a new timeline (the old maps were of other rows and columns).
     Status set_probe(std::string_view text);
     const std::string & probe_text() const { return m_probe_text; }
+    // The mini corpus: whether the probe's rows are the corpus's translation (else the model's own
+    // at the step the probe was set).
+    bool probe_has_reference() const { return m_probe_reference; }
     const ProbeAttention & probe() const { return m_probe; }
     const std::string & probe_output() const { return m_probe_output; }  // the model's own greedy answer
     const std::vector<TimelineFrame> & timeline() const { return m_timeline; }
@@ -117,6 +129,8 @@ public:
     double tokens_per_second() const;  // target tokens, over the last step
     const TrainCurves & curves() const { return m_curves; }
     const ToyScore & last_score() const { return m_score; }
+    // A held-out check now, on the first `examples` held-out sequences (or sentences).
+    ToyScore score(size_t examples);
     ToyModel & model() { return *m_model; }
     const ToyModel & model() const { return *m_model; }
 
@@ -130,8 +144,15 @@ private:
     void snapshot();  // the probe's maps now, into m_probe and the timeline
     void evaluate(size_t examples);
     void keep_good_parameters();
+    Status set_sentence_probe(std::string_view text);
+    std::string default_probe() const;
+    void restart_timeline();  // after a new probe
+
+    std::string target_text_of(const std::vector<int32_t> & tokens) const;  // for display
 
     TrainSetup m_setup;
+    std::string m_assets_dir = "assets";
+    std::shared_ptr<const MiniCorpus> m_corpus;  // the corpus tasks' data; null for symbols
     std::string m_save_dir;
     Status m_save_status = Status::success();
     int64_t m_saved_step = -1;
@@ -142,7 +163,10 @@ private:
     TrainCurves m_curves;
     ToyScore m_score;
     std::string m_probe_text;
-    std::vector<int32_t> m_probe_src;  // symbols, then EOS
+    std::vector<int32_t> m_probe_src;  // symbols (or words), then EOS
+    std::vector<int32_t> m_probe_want; // the rows: the expected output, then EOS
+    std::vector<std::string> m_probe_words;  // the mini corpus: the probe's words as typed
+    bool m_probe_reference = true;
     ProbeAttention m_probe;
     std::string m_probe_output;
     std::vector<TimelineFrame> m_timeline;

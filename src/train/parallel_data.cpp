@@ -141,23 +141,31 @@ Status load_parallel_data(const std::string & dir, const std::string & split, co
     if (Status s = read_file(dir + "/vocab." + lang, &text); !s) return s;
     if (Status s = Vocabulary::parse(text, &d.tgt_vocab); !s) return Status::error(dir + "/vocab." + lang + ": " + s.message);
     if (Status s = read_file(dir + "/" + split, &text); !s) return s;
+    std::vector<CorpusExample> rows;
     std::stringstream lines(text);
     std::string line;
-    for (int n = 1; std::getline(lines, line) && (limit == 0 || d.rows.size() < limit); n++) {
+    for (int n = 1; std::getline(lines, line) && (limit == 0 || rows.size() < limit); n++) {
         CorpusExample e;
         if (!parse_example_tsv_line(line, &e)) return Status::error(dir + "/" + split + ":" + std::to_string(n) + ": not a corpus row");
+        rows.push_back(std::move(e));
+    }
+    add_parallel_rows(std::move(rows), lang, &d);
+    *out = std::move(d);
+    return Status::success();
+}
+
+void add_parallel_rows(std::vector<CorpusExample> rows, const std::string & lang, ParallelData * d) {
+    for (CorpusExample & e : rows) {
         Example x;
-        x.src = encode_tokens(d.src_vocab, e.en);
+        x.src = encode_tokens(d->src_vocab, e.en);
         x.src.push_back(Vocabulary::kEos);
-        x.tgt = encode_tokens(d.tgt_vocab, target_text(e, lang));
+        x.tgt = encode_tokens(d->tgt_vocab, target_text(e, lang));
         GoldAlignment gold;
         if (parse_alignment(target_alignment(e, lang), &gold))
             x.alignment = guided_alignment_links(gold, int(x.src.size()), int(x.tgt.size()));
-        d.examples.push_back(std::move(x));
-        d.rows.push_back(std::move(e));
+        d->examples.push_back(std::move(x));
+        d->rows.push_back(std::move(e));
     }
-    *out = std::move(d);
-    return Status::success();
 }
 
 } // namespace attn

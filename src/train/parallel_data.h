@@ -28,6 +28,10 @@ struct ParallelData {
 Status load_parallel_data(const std::string & dir, const std::string & split, const std::string & lang, size_t limit,
                           ParallelData * out);
 
+// Rows of the corpus as examples in out's vocabularies (words, as load_parallel_data reads them),
+// appended to out's rows and examples.
+void add_parallel_rows(std::vector<corpus::CorpusExample> rows, const std::string & lang, ParallelData * out);
+
 // The same split as subword pieces of one model shared by both sides: the English words joined by
 // spaces, the target words as the language writes them (text/piece_text.h), and the gold
 // alignment carried from words to pieces, so guided alignment trains on pieces. Both

@@ -29,6 +29,7 @@ void put_curves_and_frames(const TrainCurves & c, const std::vector<TimelineFram
     f->tensors["eval/step"] = vector_tensor(c.eval_step);
     f->tensors["eval/exact"] = vector_tensor(c.exact_match);
     f->tensors["eval/follows"] = vector_tensor(c.attention_follows);
+    if (!c.bleu.empty()) f->tensors["eval/bleu"] = vector_tensor(c.bleu);
     std::vector<double> steps;
     for (const TimelineFrame & fr : frames) steps.push_back(double(fr.step));
     f->tensors["timeline/step"] = vector_tensor(steps);
@@ -52,6 +53,7 @@ Status get_curves_and_frames(const WeightsFile & f, const std::string & where, T
         return bad("a curve's group is missing or out of range");
     if (length("eval/step") != length("eval/exact") || length("eval/step") != length("eval/follows"))
         return bad("the held-out checks' series differ in length");
+    if (f.tensors.count("eval/bleu") && length("eval/bleu") != length("eval/step")) return bad("the BLEU series differs in length");
     const Tensor & maps = f.tensors.at("timeline/maps");
     const int64_t n_frames = length("timeline/step");
     if (maps.shape().rank != 2 || maps.shape()[0] != n_frames) return bad("timeline/maps does not hold the frames");
@@ -62,6 +64,7 @@ Status get_curves_and_frames(const WeightsFile & f, const std::string & where, T
     c.eval_step = vector_of(f, "eval/step");
     c.exact_match = vector_of(f, "eval/exact");
     c.attention_follows = vector_of(f, "eval/follows");
+    if (f.tensors.count("eval/bleu")) c.bleu = vector_of(f, "eval/bleu");
     const std::vector<double> steps = vector_of(f, "timeline/step");
     const int64_t per_frame = maps.shape()[1];
     std::vector<TimelineFrame> fr;

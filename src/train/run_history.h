@@ -1,7 +1,7 @@
 // What a Train panel run has drawn so far, kept beside its checkpoint so that a reloaded page
 // continues with its curves and timeline intact: one safetensors file,
 //   tensors   loss/x, loss/y, lr/x, lr/y              the thinned per-step curves
-//             eval/step, eval/exact, eval/follows      the held-out checks
+//             eval/step, eval/exact, eval/follows      the held-out checks (eval/bleu too for the mini corpus)
 //             timeline/step (frames), timeline/maps (frames, layers · heads · rows · cols)
 //   metadata  format, probe, snapshot_every, loss_group, lr_group, good_step
 // A curve's point still being averaged is not kept: the resumed run starts a new one. The curves

@@ -7,24 +7,46 @@
 
 namespace attn {
 
-TransformerConfig setup_model_config(const TrainSetup & s) {
+TaskVocab symbol_vocab(const TrainSetup & s) { return {toy_vocab(s.alphabet), toy_vocab(s.alphabet)}; }
+
+TrainSetup setup_preset(ToyTask task) {
+    TrainSetup s;
+    s.task = task;
+    if (!is_corpus_task(task)) return s;
+    s.layers = 2;
+    s.d_model = 128;
+    s.d_ff = 256;
+    s.pre_norm = true;
+    s.schedule = LrSchedule::Noam;
+    s.warmup = 400;
+    s.batch_tokens = 2048;
+    s.dropout = 0.0;  // a few epochs of 30,000 pairs: too short a run to overfit
+    s.steps = 4000;
+    s.eval_every = 100;
+    s.checkpoint_every = 100;
+    return s;
+}
+
+TransformerConfig setup_model_config(const TrainSetup & s, TaskVocab vocab) {
     TransformerConfig c;
     c.encoder_layers = c.decoder_layers = s.layers;
     c.d_model = s.d_model;
     c.d_ff = s.d_ff;
     c.heads = s.heads;
-    c.src_vocab = c.tgt_vocab = toy_vocab(s.alphabet);
-    c.max_positions = 32;  // sequences of at most 16 symbols, then </s>
+    c.src_vocab = vocab.src;
+    c.tgt_vocab = vocab.tgt;
+    c.max_positions = is_corpus_task(s.task) ? kMiniMaxTokens : 32;  // at most 16 symbols, then </s>
     c.norm = s.pre_norm ? NormPlacement::Pre : NormPlacement::Post;
     return c;
 }
 
-RnnConfig setup_rnn_config(const TrainSetup & s) {
+RnnConfig setup_rnn_config(const TrainSetup & s, TaskVocab vocab) {
     RnnConfig c;
     c.attention = s.arch == ToyArch::RnnSearch;
-    c.src_vocab = c.tgt_vocab = toy_vocab(s.alphabet);
+    c.src_vocab = vocab.src;
+    c.tgt_vocab = vocab.tgt;
     c.embed = c.hidden = c.align = c.output = s.hidden;
-    c.max_positions = 32;
+    c.max_positions = is_corpus_task(s.task) ? kMiniMaxTokens : 32;
     return c;
 }
 
@@ -50,20 +72,22 @@ TrainerConfig setup_trainer_config(const TrainSetup & s) {
 }
 
 int64_t setup_memory_estimate(const TrainSetup & s) {
+    const bool corpus = is_corpus_task(s.task);
+    const TaskVocab vocab = corpus ? TaskVocab{kMiniVocabBound, kMiniVocabBound} : symbol_vocab(s);
+    const int64_t len = corpus ? kMiniMaxTokens : s.max_len + 2;  // keys per attention row
     if (s.arch != ToyArch::Transformer) {
-        const RnnConfig c = setup_rnn_config(s);
-        const int64_t n = c.hidden, T = s.batch_tokens, len = s.max_len + 2, V = c.tgt_vocab;
+        const RnnConfig c = setup_rnn_config(s, vocab);
+        const int64_t n = c.hidden, T = s.batch_tokens, V = c.tgt_vocab;
         // Per source token, both directions: the GRU step's inputs, gates and states (~10 n each).
         // Per target token: the decoder's step (~16 n with its input and context), the attention's
         // tanh over every source position (len · n'), and the logits, three copies.
         const int64_t floats = T * 2 * 10 * n + T * (16 * n + len * c.align) + T * V * 3;
         return 4 * (4 * RnnModel::parameter_count(c) + floats);
     }
-    const TransformerConfig c = setup_model_config(s);
+    const TransformerConfig c = setup_model_config(s, vocab);
     const int64_t params = Transformer::parameter_count(c);
     const int64_t D = c.d_model, F = c.d_ff, H = c.heads, L = s.layers, V = c.tgt_vocab;
     const int64_t T = s.batch_tokens;          // padded tokens per side, at most
-    const int64_t len = s.max_len + 2;         // keys per attention row
     // Per token and layer: the encoder keeps ~12 D-wide rows (inputs, Q, K, V, context, output,
     // norms, dropout masks) and 2 F-wide (the FFN's hidden before and after ReLU); the decoder
     // ~18 D-wide (a second attention) and 2 F-wide. Attention weights: H rows of `len` per token,

@@ -7,14 +7,16 @@
 #include "train/rnn_train.h"
 #include "train/transformer_train.h"
 
+#include <algorithm>
+
 namespace attn {
 
 namespace {
 
 class ToyTransformer : public ToyModel {
 public:
-    Status init(Compute & cc, const TrainSetup & setup) {
-        const TransformerConfig c = setup_model_config(setup);
+    Status init(Compute & cc, const TrainSetup & setup, TaskVocab vocab) {
+        const TransformerConfig c = setup_model_config(setup, vocab);
         if (Status s = Transformer::create(c, Transformer::random_weights(c, uint64_t(setup.seed) + 1), &m_model); !s) return s;
         m_trainer = std::make_unique<TransformerTrainer>(cc, m_model, setup_train_options(setup));
         return Status::success();
@@ -32,7 +34,8 @@ public:
         EncoderOutput enc;
         m_model.encode(cc, src, &enc, nullptr);
         ToyReading r;
-        r.answer = greedy_decode(cc, m_model, enc, max_length, RepeatRule::off()).tokens;
+        // No longer than the positional table.
+        r.answer = greedy_decode(cc, m_model, enc, std::min(max_length, m_model.config().max_positions), RepeatRule::off()).tokens;
         AttentionTrace trace;
         record_forced_trace(cc, m_model, enc, want, &trace);
         const size_t size = want.size() * src.size();
@@ -60,8 +63,8 @@ private:
 
 class ToyRnn : public ToyModel {
 public:
-    Status init(Compute & cc, const TrainSetup & setup) {
-        const RnnConfig c = setup_rnn_config(setup);
+    Status init(Compute & cc, const TrainSetup & setup, TaskVocab vocab) {
+        const RnnConfig c = setup_rnn_config(setup, vocab);
         if (Status s = RnnModel::create(c, RnnModel::random_weights(c, uint64_t(setup.seed) + 1), &m_model); !s) return s;
         m_trainer = std::make_unique<RnnTrainer>(cc, m_model, float(setup.label_smoothing));
         return Status::success();
@@ -94,17 +97,17 @@ private:
 };
 
 template <class Model>
-Status make(Compute & cc, const TrainSetup & setup, std::unique_ptr<ToyModel> * out) {
+Status make(Compute & cc, const TrainSetup & setup, TaskVocab vocab, std::unique_ptr<ToyModel> * out) {
     auto model = std::make_unique<Model>();
-    if (Status s = model->init(cc, setup); !s) return s;
+    if (Status s = model->init(cc, setup, vocab); !s) return s;
     *out = std::move(model);
     return Status::success();
 }
 
 } // namespace
 
-Status make_toy_model(Compute & cc, const TrainSetup & setup, std::unique_ptr<ToyModel> * out) {
-    return setup.arch == ToyArch::Transformer ? make<ToyTransformer>(cc, setup, out) : make<ToyRnn>(cc, setup, out);
+Status make_toy_model(Compute & cc, const TrainSetup & setup, TaskVocab vocab, std::unique_ptr<ToyModel> * out) {
+    return setup.arch == ToyArch::Transformer ? make<ToyTransformer>(cc, setup, vocab, out) : make<ToyRnn>(cc, setup, vocab, out);
 }
 
 } // namespace attn

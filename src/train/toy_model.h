@@ -44,6 +44,6 @@ public:
 };
 
 // The setup's model with fresh weights (seeded by the setup's seed).
-Status make_toy_model(Compute & cc, const TrainSetup & setup, std::unique_ptr<ToyModel> * out);
+Status make_toy_model(Compute & cc, const TrainSetup & setup, TaskVocab vocab, std::unique_ptr<ToyModel> * out);
 
 } // namespace attn

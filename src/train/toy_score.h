@@ -10,6 +10,7 @@
 #pragma once
 #include "backend/compute.h"
 #include "train/toy_model.h"
+#include "train/mini_corpus.h"
 #include "train/toy_tasks.h"
 
 #include <vector>
@@ -18,6 +19,7 @@ namespace attn {
 
 struct ToyScore {
     double exact_match = 0;          // share of held-out sequences decoded exactly (greedy), 0..1
+    double bleu = -1;                // the mini corpus's: corpus BLEU of the greedy translations, 0..100; -1 for symbols
     // The same by source length: [n] for sequences of n symbols, -1 where the check had none.
     // RNNencdec's C must hold the whole sequence, so it falls off here first.
     std::vector<double> exact_by_length;
@@ -34,5 +36,11 @@ int toy_attention_target(ToyTask task, int source_symbols, int row);
 // `limit` > 0 scores only the first `limit` held-out examples (the Train panel's quick checks).
 ToyScore score_toy_task(Compute & cc, const ToyModel & model, ToyTask task, const std::vector<Example> & heldout,
                         size_t limit = 0);
+
+// The mini corpus (train/mini_corpus.h): BLEU as `attn eval` computes it (sacreBLEU's tokenisers
+// over the sentences as displayed), exact match, and for attention the share of output words whose
+// cross-attention peaks on a source word the gold alignment links them to (words the gold
+// alignment leaves unlinked are not scored). By length is by the English words.
+ToyScore score_corpus_task(Compute & cc, const ToyModel & model, const MiniCorpus & corpus, size_t limit = 0);
 
 } // namespace attn

@@ -7,11 +7,9 @@
 namespace attn {
 
 bool parse_toy_task(const std::string & name, ToyTask * out) {
-    if (name == "copy") *out = ToyTask::Copy;
-    else if (name == "reverse") *out = ToyTask::Reverse;
-    else if (name == "sort") *out = ToyTask::Sort;
-    else return false;
-    return true;
+    for (ToyTask t : kToyTasks)
+        if (name == toy_task_name(t)) return (*out = t), true;
+    return false;
 }
 
 const char * toy_task_name(ToyTask task) {
@@ -19,8 +17,14 @@ const char * toy_task_name(ToyTask task) {
     case ToyTask::Copy: return "copy";
     case ToyTask::Reverse: return "reverse";
     case ToyTask::Sort: return "sort";
+    case ToyTask::MiniEnDe: return "mini_en_de";
+    case ToyTask::MiniEnZh: return "mini_en_zh_TW";
     }
     return "?";
+}
+
+const char * corpus_task_language(ToyTask task) {
+    return task == ToyTask::MiniEnDe ? "de" : task == ToyTask::MiniEnZh ? "zh_TW" : nullptr;
 }
 
 std::vector<int32_t> toy_target(ToyTask task, const std::vector<int32_t> & src) {

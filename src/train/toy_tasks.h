@@ -2,6 +2,8 @@
 //   copy     4 7 1  ->  4 7 1
 //   reverse  4 7 1  ->  1 7 4
 //   sort     4 7 1  ->  1 4 7
+// and, beside them, translating the mini corpus (train/mini_corpus.h) to German or Chinese, whose
+// sentences are words rather than symbols.
 // Tokens: 0 pad, 1 BOS, 2 EOS, 3 unknown, then the alphabet's symbols. An alphabet of A symbols
 // (2..kToyMaxAlphabet) is written 0-9 then a-j; the default, the digits, gives a vocabulary of 14.
 #pragma once
@@ -12,9 +14,13 @@
 
 namespace attn {
 
-enum class ToyTask { Copy, Reverse, Sort };
+enum class ToyTask { Copy, Reverse, Sort, MiniEnDe, MiniEnZh };
 bool parse_toy_task(const std::string & name, ToyTask * out);
-const char * toy_task_name(ToyTask task);
+const char * toy_task_name(ToyTask task);  // "copy" ... "mini_en_de", "mini_en_zh_TW"
+constexpr ToyTask kToyTasks[] = {ToyTask::Copy, ToyTask::Reverse, ToyTask::Sort, ToyTask::MiniEnDe, ToyTask::MiniEnZh};
+// The mini corpus's target language ("de", "zh_TW"), or null for a task of symbols.
+const char * corpus_task_language(ToyTask task);
+inline bool is_corpus_task(ToyTask task) { return corpus_task_language(task) != nullptr; }
 
 constexpr int32_t kToyFirstDigit = 4;
 constexpr int32_t kToyEos = 2;

@@ -34,6 +34,7 @@ class TrainSession {
 public:
     explicit TrainSession(std::string save_dir = {}) : m_dir(std::move(save_dir)) {}
     void set_save_dir(std::string dir) { m_dir = std::move(dir); }  // "" for none
+    void set_assets_dir(std::string dir) { m_run.set_assets_dir(std::move(dir)); }  // the mini corpus's lexicon
 
     TrainReply handle(const TrainRequest & r);
     // Trains for about budget_ms while running; stops running when the run ends.

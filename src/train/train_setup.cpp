@@ -53,7 +53,8 @@ const std::vector<SetupRealField> & setup_real_fields() {
 const std::vector<SetupChoiceField> & setup_choice_fields() {
     // The names are the enums' values in order.
     static const std::vector<SetupChoiceField> kFields = {
-        {"task", {toy_task_name(ToyTask::Copy), toy_task_name(ToyTask::Reverse), toy_task_name(ToyTask::Sort)},
+        {"task", {toy_task_name(ToyTask::Copy), toy_task_name(ToyTask::Reverse), toy_task_name(ToyTask::Sort),
+                  toy_task_name(ToyTask::MiniEnDe), toy_task_name(ToyTask::MiniEnZh)},
          [](const TrainSetup & s) { return int(s.task); },
          [](TrainSetup & s, int i) { s.task = ToyTask(i); }},
         {"arch", {"transformer", "rnn_search", "rnn_encdec"}, [](const TrainSetup & s) { return int(s.arch); },

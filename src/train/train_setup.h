@@ -96,9 +96,23 @@ Status validate_setup(const TrainSetup & s);
 std::string setup_to_text(const TrainSetup & s);
 Status setup_from_text(const std::string & text, TrainSetup * out);
 
+// The model's vocabularies: the alphabet's symbols, or for the mini corpus its words, whose
+// counts are known once the corpus is drawn (kMiniVocabBound bounds them for the memory estimate).
+struct TaskVocab {
+    int src = 0, tgt = 0;
+};
+TaskVocab symbol_vocab(const TrainSetup & s);
+constexpr int kMiniVocabBound = 4000;
+constexpr int kMiniMaxTokens = 64;  // a sentence's words and punctuation, then </s>
+
+// What a task starts from in the panel, a link or `attn train-live`: the defaults above for the
+// symbol tasks; for the mini corpus a two-layer Transformer of width 128 with the Noam schedule
+// and 2,048-token batches (measured in docs/benchmarks.md).
+TrainSetup setup_preset(ToyTask task);
+
 // The model, its trainer options and the trainer's configuration for a setup.
-TransformerConfig setup_model_config(const TrainSetup & s);
-RnnConfig setup_rnn_config(const TrainSetup & s);  // the RNNs
+TransformerConfig setup_model_config(const TrainSetup & s, TaskVocab vocab);
+RnnConfig setup_rnn_config(const TrainSetup & s, TaskVocab vocab);  // the RNNs
 TrainOptions setup_train_options(const TrainSetup & s);
 TrainerConfig setup_trainer_config(const TrainSetup & s);
 

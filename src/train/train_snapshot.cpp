@@ -68,6 +68,7 @@ TrainSnapshot snapshot_of(const LiveTraining & run, bool running, TimelineCursor
     s.curves = run.curves();
     s.probe_text = run.probe_text();
     s.probe_output = run.probe_output();
+    s.probe_reference = run.probe_has_reference();
     s.probe = run.probe();
     s.saved_step = run.saved_step();
     if (!run.save_status()) s.save_error = run.save_status().message;
@@ -112,6 +113,8 @@ std::vector<uint8_t> encode_snapshot(const TrainSnapshot & s) {
                        {"steps_per_second", real(s.steps_per_second)},
                        {"tokens_per_second", real(s.tokens_per_second)},
                        {"exact_match", real(s.score.exact_match)},
+                       {"bleu", real(s.score.bleu)},
+                       {"probe_reference", s.probe_reference ? "1" : "0"},
                        {"best_head", std::to_string(s.score.best_head)},
                        {"score_rows", std::to_string(s.score.rows)},
                        {"probe_text", s.probe_text},
@@ -141,6 +144,7 @@ Status decode_snapshot(const uint8_t * bytes, size_t size, TrainSnapshot * out) 
     s.finished = m.at("finished") == "1";
     s.running = m.at("running") == "1";
     s.timeline_restarted = m.at("timeline_restarted") == "1";
+    s.probe_reference = m.count("probe_reference") == 0 || m.at("probe_reference") == "1";
     const std::vector<std::string> failure = split(m.at("failure"));
     if (!failure.empty()) s.failure = {failure[0], std::vector<std::string>(failure.begin() + 1, failure.end())};
     if (s.started) {
@@ -150,7 +154,8 @@ Status decode_snapshot(const uint8_t * bytes, size_t size, TrainSnapshot * out) 
     if (!read_int(m, "step", 0, int64_t(1) << 40, &s.step) || !read_int(m, "best_head", -1, 64, &best_head) ||
         !read_int(m, "score_rows", 0, int64_t(1) << 40, &rows) || !read_int(m, "saved_step", -1, int64_t(1) << 40, &s.saved_step) ||
         !read_real(m, "loss", &s.loss) || !read_real(m, "lr", &s.lr) || !read_real(m, "steps_per_second", &s.steps_per_second) ||
-        !read_real(m, "tokens_per_second", &s.tokens_per_second) || !read_real(m, "exact_match", &s.score.exact_match))
+        !read_real(m, "tokens_per_second", &s.tokens_per_second) || !read_real(m, "exact_match", &s.score.exact_match) ||
+        !read_real(m, "bleu", &s.score.bleu))
         return bad("a number in its metadata is missing or malformed");
     s.score.best_head = int(best_head);
     s.score.rows = int(rows);

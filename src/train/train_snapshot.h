@@ -23,6 +23,7 @@ struct TrainSnapshot {
     ToyScore score;
     TrainCurves curves;
     std::string probe_text, probe_output;
+    bool probe_reference = true;      // LiveTraining::probe_has_reference
     ProbeAttention probe;
     bool timeline_restarted = false;  // the frames below replace the receiver's timeline
     std::vector<TimelineFrame> new_frames;

@@ -144,7 +144,7 @@ ReaderSection train_section(const AppState & s) {
     const TrainCurves & c = t.curves;
     const int64_t checked = int64_t(c.eval_step.back());
     r.lines.push_back(printf_string(tr("Step %lld of %d"), (long long)checked, t.run_setup.steps));
-    r.lines.push_back(train_heldout_text(t, c.exact_match.back(), c.attention_follows.back()));
+    r.lines.push_back(train_heldout_text(t, c.exact_match.back(), c.attention_follows.back(), c.bleu.empty() ? -1.0 : c.bleu.back()));
     const ProbeAttention & p = t.probe_maps;
     if (p.layers == 0) {  // RNNencdec: nothing to say where it looks
         r.lines.push_back(train_no_attention_text());

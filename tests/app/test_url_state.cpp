@@ -81,7 +81,7 @@ TEST(UrlState, CarriesATrainingSetupFieldByField) {
 
 TEST(UrlState, ATrainingSetupOutOfRangeIsRefusedWithTheRange) {
     const struct { const char * link, * message; } cases[] = {
-        {"task=shuffle", "task: \"shuffle\" is not one of copy, reverse, sort"},
+        {"task=shuffle", "task: \"shuffle\" is not one of copy, reverse, sort, mini_en_de, mini_en_zh_TW"},
         {"layers=9", "layers: 9 is out of range (1 to 4)"},
         {"d_model=4", "d_model: 4 is out of range (8 to 256)"},
         {"lr=1", "lr: 1 is out of range (1e-05 to 0.1)"},

@@ -192,7 +192,7 @@ ToyScore train_toy_task(ToyTask task) {
     s.layers = 2, s.d_model = 64, s.d_ff = 128, s.heads = 4, s.seed = 4;
     Compute cc = Compute::fastest();
     std::unique_ptr<ToyModel> m;
-    EXPECT_TRUE(make_toy_model(cc, s, &m));
+    EXPECT_TRUE(make_toy_model(cc, s, symbol_vocab(s), &m));
     TrainerConfig t;
     t.total_steps = ATTN_REVERSE_STEPS;
     t.max_tokens = 1024;
@@ -244,7 +244,7 @@ TEST(Trainer, RnnSearchLearnsReverseAndItsAlignmentMirrors) {
     s.arch = ToyArch::RnnSearch;
     Compute cc = Compute::fastest();
     std::unique_ptr<ToyModel> m;
-    ASSERT_TRUE(make_toy_model(cc, s, &m));
+    ASSERT_TRUE(make_toy_model(cc, s, symbol_vocab(s), &m));
     TrainerConfig t = setup_trainer_config(s);
     t.total_steps = 2000;
     Trainer trainer(m->seq2seq(), make_toy_examples(s.task, 20000, s.min_len, s.max_len, 11), t);

@@ -368,5 +368,46 @@ TEST(TrainPanel, TheRnnsTrainFromALinkAndSayWhatTheyShow) {
               std::string::npos) << english_lines(bad.share.link_message);
 }
 
+TEST(TrainPanel, TheMiniCorpusTrainsFromALinkWithItsPresetAndScoresBleu) {
+    HeadlessUi ui;
+    AppState state;
+    TrainRunner runner;
+    runner.set_assets_dir(ATTN_BUILD_ASSETS_DIR);  // the lexicon the corpus is drawn from
+    state.show_translate = state.show_attention = state.show_step = false;
+    ASSERT_TRUE(apply_url_fragment("panel=train&task=mini_en_de&layers=1&d_model=32&heads=2&d_ff=64&batch=512&steps=30&eval=10&autostart=1",
+                                   nullptr, &state))
+        << english_lines(state.share.link_message);
+    EXPECT_EQ(state.train.setup.schedule, LrSchedule::Noam) << "the fields a link leaves out are the task's preset";
+    EXPECT_EQ(state.train.setup.batch_tokens, 512);
+    frames_until(runner, state, [&] { return state.train.step >= 11; });
+    ui.frames(state, 2);
+    EXPECT_GE(state.train.bleu, 0.0);
+    EXPECT_TRUE(state.train.probe_reference) << "the default probe is a held-out sentence";
+    const ProbeAttention & p = state.train.probe_maps;
+    ASSERT_GT(p.cols, 1);
+    EXPECT_EQ(p.source_labels.back(), "</s>");
+    EXPECT_EQ(state.train.probe.find(p.source_labels.front()), 0u) << state.train.probe;
+    std::vector<std::string> lines;
+    for (const ReaderSection & r : screen_reader_text(state))
+        if (r.heading == "Train: watch attention learn") lines = r.lines;
+    ASSERT_GE(lines.size(), 2u);
+    EXPECT_NE(lines[1].find("BLEU"), std::string::npos) << lines[1];
+    EXPECT_NE(lines[1].find("gold alignment"), std::string::npos) << lines[1];
+    const nlohmann::json j = nlohmann::json::parse(app_state_json(state));
+    EXPECT_TRUE(j["train"]["heldout_bleu"].is_number());
+    EXPECT_EQ(j["train"]["run_setup"]["task"], "mini_en_de");
+    state.share.panel = "train";
+    const std::string link = format_url_state(url_state_of(state));
+    EXPECT_NE(link.find("task=mini_en_de"), std::string::npos) << link;
+    EXPECT_EQ(link.find("schedule="), std::string::npos) << "the preset's schedule goes without saying: " << link;
+
+    // A sentence of the reader's own, which the corpus does not have.
+    state.train.probe = "the teacher reads a book";
+    state.train.probe_changed = true;
+    frames_until(runner, state, [&] { return !state.train.probe_reference; });
+    EXPECT_EQ(state.train.probe_maps.source_labels.front(), "the");
+    ui.frames(state, 2);
+}
+
 } // namespace
 } // namespace attn

@@ -70,12 +70,14 @@ void apply_snapshot(const TrainSnapshot & s, TrainState * t) {
     t->steps_per_second = s.steps_per_second;
     t->tokens_per_second = s.tokens_per_second;
     t->exact_match = s.score.exact_match;
+    t->bleu = s.score.bleu;
     t->exact_by_length = s.score.exact_by_length;
     t->attention_follows = s.score.best_head_follows();
     t->best_head = s.score.best_head;
     t->curves = s.curves;
     t->probe_maps = s.probe;
     t->probe_output = s.probe_output;
+    t->probe_reference = s.probe_reference;
 }
 
 void apply_reply(const TrainReply & r, TrainState * t) {

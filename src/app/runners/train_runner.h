@@ -36,6 +36,7 @@ public:
     // A translator file of the trained model, ready for Use in Translate: taken once.
     bool take_model_for_translate(std::string * path);
     const LiveTraining & run() const { return m_session.run(); }  // natively; on the web it is the worker's
+    void set_assets_dir(std::string dir) { m_session.set_assets_dir(std::move(dir)); }  // natively
 
     // The worker's messages (web): a snapshot's bytes, a reply, a saved run to offer, the
     // model's bytes for "export" or "translate".

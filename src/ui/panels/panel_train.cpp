@@ -2,6 +2,8 @@
 // look. Left, the run's buttons and the setup (task, model, optimisation, every number with its
 // range); right, what it does as it learns: the curves, the probe's cross-attention in any layer
 // and head, redrawn as training goes, and the timeline to replay how the map formed.
+#include "core/printf_string.h"
+#include "train/mini_corpus.h"
 #include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/train_text.h"
@@ -43,6 +45,8 @@ const char * task_label(ToyTask t) {
     case ToyTask::Copy: return N_("copy: 3 1 4 → 3 1 4");
     case ToyTask::Reverse: return N_("reverse: 3 1 4 → 4 1 3");
     case ToyTask::Sort: return N_("sort: 3 1 4 → 1 3 4");
+    case ToyTask::MiniEnDe: return N_("translate English → German: the mini corpus");
+    case ToyTask::MiniEnZh: return N_("translate English → Chinese (Taiwan): the mini corpus");
     }
     return "";
 }
@@ -90,11 +94,29 @@ void real_input(TrainSetup & s, const char * key) {
 void draw_setup(TrainState & t) {
     TrainSetup & s = t.setup;
     ImGui::TextUnformatted(tr("Task"));
-    for (ToyTask task : {ToyTask::Copy, ToyTask::Reverse, ToyTask::Sort})
-        if (ImGui::RadioButton(tr(task_label(task)), s.task == task)) s.task = task;
-    int_input(s, "min_len");
-    int_input(s, "max_len");
-    int_input(s, "alphabet");
+    for (ToyTask task : kToyTasks)
+        if (ImGui::RadioButton(tr(task_label(task)), s.task == task) && s.task != task) {
+            // Sentences and symbols need models of other sizes: a switch between them takes the
+            // new kind's preset, keeping the model's kind and the seed.
+            if (is_corpus_task(task) != is_corpus_task(s.task)) {
+                TrainSetup preset = setup_preset(task);
+                preset.arch = s.arch;
+                preset.seed = s.seed;
+                s = preset;
+                t.probe.clear();  // the new task's default probe: symbols are no sentence
+            }
+            s.task = task;
+        }
+    if (is_corpus_task(s.task)) {
+        char about[256];
+        std::snprintf(about, sizeof about, tr("%d sentence pairs drawn from the playground's grammar (the corpus's mini split); the held-out score is on its dev split, which training never sees."),
+                      kMiniCorpusPairs);
+        dim_text_wrapped(about);
+    } else {
+        int_input(s, "min_len");
+        int_input(s, "max_len");
+        int_input(s, "alphabet");
+    }
     ImGui::Spacing();
     ImGui::TextUnformatted(tr("Model"));
     for (ToyArch arch : {ToyArch::Transformer, ToyArch::RnnSearch, ToyArch::RnnEncDec})
@@ -161,7 +183,7 @@ void draw_setup(TrainState & t) {
 // A run kept from an earlier visit: continue it, or let it go.
 void draw_saved_offer(TrainState & t) {
     if (!t.saved_offered) return;
-    ImGui::TextColored(kWarning, tr("A run from your last visit is saved: %s, step %lld of %d."), toy_task_name(t.saved_setup.task),
+    ImGui::TextColored(kWarning, tr("A run from your last visit is saved: %s, step %lld of %d."), tr(task_label(t.saved_setup.task)),
                        (long long)t.saved_step, t.saved_setup.steps);
     if (ImGui::Button(tr_id("Resume it", "resume_saved"))) t.resume_saved_requested = true;
     ImGui::SameLine();
@@ -229,7 +251,7 @@ void draw_status(const TrainState & t) {
     }
     ImGui::Text(tr("Step %lld of %d · loss %.4f · learning rate %.2e"), (long long)t.step, t.run_setup.steps, t.loss, t.lr);
     ImGui::Text(tr("%.1f steps/s · %.0f tokens/s"), t.steps_per_second, t.tokens_per_second);
-    text_wrapped(train_heldout_text(t, t.exact_match, t.attention_follows));
+    text_wrapped(train_heldout_text(t, t.exact_match, t.attention_follows, t.bleu));
 }
 
 // Up to kChartPoints evenly spaced points of (x, y), as a chart's categories and one series.
@@ -273,17 +295,21 @@ void draw_curves(const TrainState & t, float width) {
         LineChart acc;
         acc.x_label = N_("step");
         acc.y_label = tr("held-out, %");
-        acc.series = {{tr("exactly right"), {}}};
-        thin_into(c.eval_step, c.exact_match, 100.0, &acc, 0);
+        const bool corpus = c.bleu.size() == c.eval_step.size();
+        acc.series = {{corpus ? tr("BLEU") : tr("exactly right"), {}}};
+        if (corpus) acc.y_label = tr("held-out BLEU, and %");
+        thin_into(c.eval_step, corpus ? c.bleu : c.exact_match, corpus ? 1.0 : 100.0, &acc, 0);
         if (t.probe_maps.layers > 0) {  // a model without attention has no such curve
-            acc.series.push_back({tr("attention where the task says"), {}});
+            acc.series.push_back({corpus ? tr("attention where the gold alignment says") : tr("attention where the task says"), {}});
             thin_into(c.eval_step, c.attention_follows, 100.0, &acc, 1);
         }
         acc.y_min = 0;
         acc.y_max = 100;
         draw_line_plot("##heldout", acc, ImVec2(width, h));
     }
-    // The last check by sequence length: where a single vector C runs out of room.
+    // The last check by sequence length: where a single vector C runs out of room. (Sentences of
+    // one length are too few in a quick check of the corpus to say much.)
+    if (t.bleu >= 0) return;
     LineChart by_length;
     by_length.x_label = N_("sequence length (symbols)");
     by_length.y_label = tr("held-out exactly right, %");
@@ -303,13 +329,20 @@ void draw_curves(const TrainState & t, float width) {
 void draw_probe(TrainState & t) {
     const ProbeAttention & p = t.probe_maps;
     ImGui::SetNextItemWidth(text_width(200));
-    if (ImGui::InputText(tr_id("Probe sequence", "probe"), &t.probe)) t.probe_changed = true;
+    const bool corpus = is_corpus_task(t.started ? t.run_setup.task : t.setup.task);
+    if (corpus) ImGui::SetNextItemWidth(std::max(text_width(200), ImGui::GetContentRegionAvail().x - text_width(110)));
+    if (ImGui::InputText(corpus ? tr_id("Probe sentence", "probe") : tr_id("Probe sequence", "probe"), &t.probe)) t.probe_changed = true;
     if (!t.started || p.rows == 0) return;
     std::string expected;
     for (int r = 0; r + 1 < p.rows; r++) expected += (r ? " " : "") + p.target_labels[size_t(r)];  // the last row writes </s>
-    char line[256];
-    std::snprintf(line, sizeof line, tr("Expected: %s · the model writes: %s"), expected.c_str(), t.probe_output.empty() ? "∅" : t.probe_output.c_str());
-    text_wrapped(line);
+    const std::string written = t.probe_output.empty() ? "∅" : t.probe_output;
+    if (!corpus) text_wrapped(printf_string(tr("Expected: %s · the model writes: %s"), expected.c_str(), written.c_str()));
+    else if (t.probe_reference) text_wrapped(printf_string(tr("The corpus's translation: %s · the model writes: %s"), expected.c_str(), written.c_str()));
+    else {
+        text_wrapped(printf_string(tr("The model writes: %s"), written.c_str()));
+        dim_text_wrapped(printf_string(tr("The corpus has no translation of this sentence, so the map's rows are what the model wrote when you typed it: %s"),
+                                       expected.c_str()));
+    }
     if (p.layers == 0) {
         ImGui::Spacing();
         text_wrapped(train_no_attention_text());
@@ -352,9 +385,14 @@ void draw_probe(TrainState & t) {
         const TimelineFrame & f = t.timeline[size_t(shown)];
         if (f.maps.size() == p.maps.size()) values = f.maps.data() + size_t(layer * p.heads + head) * size_t(p.rows * p.cols);
     }
-    dim_text_wrapped(t.run_setup.arch == ToyArch::Transformer
-                         ? tr("Cross-attention: each row is an output position (the expected output fed in, as in training), each column a source symbol.")
-                         : tr("The alignment α: each row is an output position (the expected output fed in, as in training), each column a source symbol."));
+    if (corpus)
+        dim_text_wrapped(t.run_setup.arch == ToyArch::Transformer
+                             ? tr("Cross-attention: each row is an output word (the translation above fed in, as in training), each column an English word.")
+                             : tr("The alignment α: each row is an output word (the translation above fed in, as in training), each column an English word."));
+    else
+        dim_text_wrapped(t.run_setup.arch == ToyArch::Transformer
+                             ? tr("Cross-attention: each row is an output position (the expected output fed in, as in training), each column a source symbol.")
+                             : tr("The alignment α: each row is an output position (the expected output fed in, as in training), each column a source symbol."));
     HeatmapOptions o;
     o.cell = std::clamp((ImGui::GetContentRegionAvail().x - 60) / float(std::max(p.cols, 1)), 14.0f, 40.0f);
     o.show_values = o.cell >= 34;

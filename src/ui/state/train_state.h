@@ -43,12 +43,14 @@ struct TrainState {
     int64_t step = 0;
     double loss = 0, lr = 0, steps_per_second = 0, tokens_per_second = 0;
     double exact_match = 0, attention_follows = 0;  // the last held-out check, 0..1
+    double bleu = -1;                 // the mini corpus's held-out BLEU, 0..100; -1 for symbols
     std::vector<double> exact_by_length;            // the same by length (train/toy_score.h)
     int best_head = -1;
     int64_t memory_estimate = 0;      // bytes, for the setup being edited
     TrainCurves curves;
     ProbeAttention probe_maps;        // now
     std::string probe_output;         // the model's own greedy answer to the probe
+    bool probe_reference = true;      // the probe's rows are the expected output (else the model's own)
     std::vector<TimelineFrame> timeline;
     TrainSetup run_setup;             // the run's own (the panel's may have been edited since)
     double throttled_seconds = 0;     // the longest gap between frames while running (a hidden tab)
