@@ -78,7 +78,7 @@ void App::gl_context_restored() {
     request_frames();
 }
 
-void App::use_model_file(const std::string & path, const std::string & name) {
+void App::use_model_file(const std::string & path, const std::string & name, bool trained_here) {
     TrainState & t = m_state.train;
     const Status s = m_translator.use_trained(path, name, m_state);
     std::remove(path.c_str());
@@ -87,10 +87,13 @@ void App::use_model_file(const std::string & path, const std::string & name) {
         t.message_is_error = true;
         return;
     }
-    // A model of the toy tasks reads symbols: give it the probe (or a sequence of its own).
+    // A model of the toy tasks reads symbols: give it the probe (or a sequence of its own). One
+    // trained here on the mini corpus gets the probe sentence, the map the Train panel showed.
     const Translator * model = m_translator.current(m_state);
     if (model && !model->has_pieces() && model->source_vocab().contains("0"))
         m_state.set_sentence(t.probe.empty() ? "3 1 4 1 5" : t.probe, /*from_outside=*/true);
+    else if (trained_here && is_corpus_task(t.run_setup.task) && !t.probe.empty())
+        m_state.set_sentence(t.probe, /*from_outside=*/true);
     t.message.clear();
     m_state.attention.kind = AttentionKind::Cross;
     m_state.show_translate = m_state.show_attention = m_state.show_step = true;
@@ -134,7 +137,8 @@ bool App::frame() {
     m_train.update(m_state, now_ms() / 1000.0, m_other_work_ms);
     if (std::string trained; m_train.take_model_for_translate(&trained))
         use_model_file(trained, printf_string(tr("Trained here: %s, step %lld"), toy_task_name(m_state.train.run_setup.task),
-                                              (long long)m_state.train.step));
+                                              (long long)m_state.train.step),
+                       /*trained_here=*/true);
     if (m_state.train.import_requested) {
         m_state.train.import_requested = false;
         import_model();

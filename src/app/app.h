@@ -49,7 +49,8 @@ public:
     // "Use in Translate" and "Import": a Transformer translator file at `path` (removed after)
     // becomes the translation panels' model, named `name`; a model of the toy tasks gets the
     // probe as its sentence. A failure is said in the Train panel.
-    void use_model_file(const std::string & path, const std::string & name);
+    // trained_here: the Train panel's run, whose probe the translation panels then open on.
+    void use_model_file(const std::string & path, const std::string & name, bool trained_here = false);
     // The Train panel's Import: natively the typed path; on the web a file chooser, whose bytes
     // come back through main_web.cpp's attn_model_import.
     void import_model();

@@ -71,7 +71,8 @@ nlohmann::json setup_json(const TrainSetup & setup) {
 nlohmann::json train_json(const AppState & s) {
     const TrainState & t = s.train;
     const ProbeAttention & p = t.probe_maps;
-    nlohmann::json probe = {{"text", t.probe}, {"output", t.probe_output}, {"source", p.source_labels}, {"target", p.target_labels},
+    nlohmann::json probe = {{"text", t.probe}, {"output", t.probe_output}, {"reference", t.probe_reference},
+                            {"source", p.source_labels}, {"target", p.target_labels},
                             {"layers", p.layers}, {"heads", p.heads}, {"rows", p.rows}, {"cols", p.cols}};
     if (p.rows > 0 && t.best_head >= 0 && t.best_head < p.heads) {
         const float * m = p.map(p.layers - 1, t.best_head);

@@ -2,6 +2,8 @@
 // anti-diagonal (each output reads the mirrored input), the page keeps drawing while it trains,
 // Pause keeps the run in IndexedDB, and a reload offers it and resumes it with its timeline. Use
 // in Translate runs it; Export downloads it as safetensors, and Import loads that file back.
+// The mini corpus: the worker draws it from the grammar, trains the preset and scores BLEU, the
+// probe is an English sentence, and Use in Translate translates it with the model.
 // The frame rate and steps per second are printed for docs/benchmarks.md, not asserted.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -137,6 +139,35 @@ try {
   check(t.heldout_exact_by_length.length === 9, `the held-out check by length (${t.heldout_exact_by_length.map((x) => x.toFixed(2)).join(' ')})`);
   await rnn.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_train_rnn_search.png') });
   checkPageClean(rnnSeen);
+
+  // The mini corpus, English to German, its preset from a link: the worker draws the 30,000
+  // pairs, trains, and checks BLEU on the dev split; a held-out sentence is the probe.
+  const mini = await context.newPage();
+  const miniSeen = watchPage(mini, server.url);
+  await mini.goto(`${server.url}#panel=train&task=mini_en_de&eval=20&snapshot=10&autostart=1`);
+  await appReady(mini);
+  const started = Date.now();
+  for (const until = Date.now() + 240000; ((t = await train(mini)).curve_points < 1 || t.step < 21) && Date.now() < until;) await mini.waitForTimeout(1000);
+  console.log(`mini corpus EN-DE, step ${t.step} after ${((Date.now() - started) / 1000).toFixed(0)} s: loss ${t.loss?.toFixed(3)}, ` +
+              `held-out BLEU ${t.heldout_bleu?.toFixed(2)}, ${t.steps_per_second.toFixed(2)} steps/s, ${t.tokens_per_second.toFixed(0)} tokens/s`);
+  check(t.step >= 21 && t.run_setup.task === 'mini_en_de' && t.run_setup.schedule === 'noam' && t.run_setup.batch === 2048,
+        `the mini corpus trains in the worker with its preset (step ${t.step})`);
+  check(typeof t.heldout_bleu === 'number' && t.heldout_bleu >= 0, `held-out BLEU is measured: ${t.heldout_bleu}`);
+  const words = t.probe.source;
+  check(words.length >= 7 && words[words.length - 1] === '</s>' && words.every((w) => !/^[0-9]$/.test(w)),
+        `the probe is an English sentence: "${t.probe.text}"`);
+  check(t.probe.target.length >= 2 && t.probe.best_head_map.length === t.probe.rows * t.probe.cols,
+        `its map has a row for each word of the corpus's German (${t.probe.target.join(' ')})`);
+  await mini.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_train_mini_corpus.png') });
+  await command(mini, 'use');
+  await mini.waitForFunction((probe) => {
+    const st = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
+    return st.models.length === 3 && st.model === 2 && st.ready && !st.pending && st.translated_sentence === probe;
+  }, t.probe.text, { timeout: 30000 }).catch(() => {});
+  const used = await appState(mini);
+  check(/mini_en_de/.test(used.models[2]) && used.translated_sentence === t.probe.text,
+        `Use in Translate runs the trained model ("${used.models[2]}") on the probe ("${used.translated_sentence}"): "${used.translation}"`);
+  checkPageClean(miniSeen);
 } finally {
   await browser.close();
   server.stop();
