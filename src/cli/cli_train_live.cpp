@@ -10,6 +10,7 @@
 // Exit status 0 when the target was reached. --assets: where the mini corpus's lexicon is.
 #include "cli/cli.h"
 #include "core/clock.h"
+#include "core/printf_string.h"
 #include "train/live_training.h"
 
 #include <cstdio>
@@ -79,19 +80,25 @@ int cli_train_live(int argc, char ** argv) {
         if (run.curves().eval_step.size() == checks) continue;
         checks = run.curves().eval_step.size();
         training_s = now_seconds() - start;
-        std::printf("step %6lld  %6.1f s  loss %.4f  held-out (100) %s %5.1f  attention %5.1f%% (head %d)  %.1f steps/s\n",
-                    (long long)run.step(), training_s, run.last_loss(), measure_name,
-                    corpus ? run.last_score().bleu : 100.0 * run.last_score().exact_match,
-                    100.0 * run.last_score().best_head_follows(), run.last_score().best_head, run.steps_per_second());
+        const ToyScore & last = run.last_score();
+        const std::string held_out = corpus ? printf_string("BLEU %5.1f", last.bleu) : printf_string("%5.1f%%", 100.0 * last.exact_match);
+        std::printf("step %6lld  %6.1f s  loss %.4f  held-out (100) %s  attention %5.1f%% (head %d)  %.1f steps/s\n",
+                    (long long)run.step(), training_s, run.last_loss(), held_out.c_str(), 100.0 * last.best_head_follows(), last.best_head,
+                    run.steps_per_second());
         std::fflush(stdout);
         if (measure(run.last_score()) >= target) {  // confirm on the whole held-out set
             const ToyScore full = run.score(LiveTraining::kHeldOutExamples);
             if (measure(full) >= target) {
-                std::printf("reached %s %.1f (500 held out; exact match %.1f%%) at step %lld after %.1f s; attention where the "
-                            "%s says: %.1f%% (head %d); %.1f steps/s\n",
-                            measure_name, corpus ? full.bleu : 100.0 * full.exact_match, 100.0 * full.exact_match,
-                            (long long)run.step(), training_s, corpus ? "gold alignment" : "task", 100.0 * full.best_head_follows(),
-                            full.best_head, run.steps_per_second());
+                if (corpus)
+                    std::printf("reached BLEU %.1f on 500 held-out sentences (exact match %.1f%%) at step %lld after %.1f s; "
+                                "attention where the gold alignment says: %.1f%% (head %d); %.1f steps/s\n",
+                                full.bleu, 100.0 * full.exact_match, (long long)run.step(), training_s, 100.0 * full.best_head_follows(),
+                                full.best_head, run.steps_per_second());
+                else
+                    std::printf("reached %.1f%% held-out exact match (500 sequences) at step %lld after %.1f s; attention where the "
+                                "task says: %.1f%% (head %d); %.1f steps/s\n",
+                                100.0 * full.exact_match, (long long)run.step(), training_s, 100.0 * full.best_head_follows(),
+                                full.best_head, run.steps_per_second());
                 reached = true;
                 break;
             }

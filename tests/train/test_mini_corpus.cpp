@@ -144,6 +144,36 @@ TEST(MiniCorpus, ARunScoresBleuAndTheGoldAlignmentAndProbesASentence) {
     EXPECT_EQ(tr.source_ids.size(), corpus::split_tokens(row->en).size() + 1);
 }
 
+TEST(MiniCorpus, ASavedRunResumesWithItsBleuCurveAndProbe) {
+    ::mkdir(ATTN_TEST_OUT_DIR, 0755);
+    const std::string dir = std::string(ATTN_TEST_OUT_DIR) + "/mini_corpus_run";
+    ::mkdir(dir.c_str(), 0755);
+    TrainSetup setup = small_corpus_setup(ToyTask::MiniEnZh);
+    setup.eval_every = 10;
+    setup.checkpoint_every = 10;
+    std::string probe;
+    {
+        LiveTraining first;
+        first.set_assets_dir(kAssets);
+        ASSERT_TRUE(first.start(setup, dir));
+        probe = first.probe_text();
+        while (first.step() < 15) first.advance(0.0);
+        EXPECT_EQ(first.saved_step(), 10);
+    }
+    LiveTraining again;
+    again.set_assets_dir(kAssets);
+    const Status st = again.resume(dir);
+    ASSERT_TRUE(st) << st.message;
+    EXPECT_EQ(again.step(), 10);
+    EXPECT_EQ(again.probe_text(), probe);
+    EXPECT_TRUE(again.probe_has_reference());
+    EXPECT_EQ(again.curves().bleu.size(), again.curves().eval_step.size()) << "a BLEU for every held-out check";
+    EXPECT_GE(again.curves().eval_step.size(), 2u);
+    EXPECT_EQ(again.timeline().front().step, 0) << "the timeline from the start";
+    again.advance(0.0);
+    EXPECT_EQ(again.step(), 11);
+}
+
 TEST(MiniCorpus, ThePresetIsATransformerThatFitsTheBudget) {
     for (ToyTask task : {ToyTask::MiniEnDe, ToyTask::MiniEnZh}) {
         const TrainSetup s = setup_preset(task);

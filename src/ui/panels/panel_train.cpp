@@ -108,10 +108,8 @@ void draw_setup(TrainState & t) {
             s.task = task;
         }
     if (is_corpus_task(s.task)) {
-        char about[256];
-        std::snprintf(about, sizeof about, tr("%d sentence pairs drawn from the playground's grammar (the corpus's mini split); the held-out score is on its dev split, which training never sees."),
-                      kMiniCorpusPairs);
-        dim_text_wrapped(about);
+        static_assert(kMiniCorpusPairs == 30000, "the sentence below says how many");
+        dim_text_wrapped(tr("30,000 sentence pairs drawn from the playground's grammar (the corpus's mini split); the held-out score is on its dev split, which training never sees."));
     } else {
         int_input(s, "min_len");
         int_input(s, "max_len");
