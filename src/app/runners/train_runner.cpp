@@ -221,6 +221,9 @@ void TrainRunner::update(AppState & state, double now, double other_work_ms) {
     TrainState & t = state.train;
     t.memory_estimate = setup_memory_estimate(t.setup);
     follow_saved_runs(state);
+    // Natively a request runs here (a mini corpus run draws its corpus first, seconds): that is the
+    // app's own work, not a browser pausing the page, so the gap check below leaves it out.
+    const double requests_start_ms = now_ms();
     if (t.reset_requested) {
         t.reset_requested = false;
         send({TrainCommand::Reset, {}, {}}, state);
@@ -262,7 +265,7 @@ void TrainRunner::update(AppState & state, double now, double other_work_ms) {
     // A browser pauses a hidden tab's frames: a long gap while training says so.
     if (t.running && m_last_frame >= 0 && now - m_last_frame > kHiddenGapSeconds)
         t.throttled_seconds = std::max(t.throttled_seconds, now - m_last_frame);
-    m_last_frame = now;
+    m_last_frame = now + (now_ms() - requests_start_ms) / 1000.0;
     if (t.export_requested) {
         t.export_requested = false;
         ask_for_model("export", state);

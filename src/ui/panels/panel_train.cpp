@@ -331,8 +331,9 @@ void draw_probe(TrainState & t) {
     if (corpus) ImGui::SetNextItemWidth(std::max(text_width(200), ImGui::GetContentRegionAvail().x - text_width(110)));
     if (ImGui::InputText(corpus ? tr_id("Probe sentence", "probe") : tr_id("Probe sequence", "probe"), &t.probe)) t.probe_changed = true;
     if (!t.started || p.rows == 0) return;
-    std::string expected;
-    for (int r = 0; r + 1 < p.rows; r++) expected += (r ? " " : "") + p.target_labels[size_t(r)];  // the last row writes </s>
+    std::string expected;  // the last row writes </s>; Chinese is written without spaces
+    const char * space = t.run_setup.task == ToyTask::MiniEnZh ? "" : " ";
+    for (int r = 0; r + 1 < p.rows; r++) expected += (r ? space : "") + p.target_labels[size_t(r)];
     const std::string written = t.probe_output.empty() ? "∅" : t.probe_output;
     if (!corpus) text_wrapped(printf_string(tr("Expected: %s · the model writes: %s"), expected.c_str(), written.c_str()));
     else if (t.probe_reference) text_wrapped(printf_string(tr("The corpus's translation: %s · the model writes: %s"), expected.c_str(), written.c_str()));
