@@ -46,7 +46,7 @@ public:
     void gl_context_lost();
     void gl_context_restored();
     const std::string & error() const { return m_platform.error(); }
-    // "Use in Translate" and "Import": a Transformer translator file at `path` (removed after)
+    // "Use in Translate" and "Import": a translator file at `path` (removed after)
     // becomes the translation panels' model, named `name`; a model of the toy tasks gets the
     // probe as its sentence. A failure is said in the Train panel.
     // trained_here: the Train panel's run, whose probe the translation panels then open on.

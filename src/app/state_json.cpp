@@ -202,6 +202,8 @@ std::string app_state_json(const AppState & s) {
     j["sentence_cut"] = s.sentence_was_truncated;  // the text was cut to AppState::kMaxSentenceChars
     j["milliseconds"] = t.milliseconds;
     j["weights_storage"] = t.weights_storage;
+    j["architecture"] = t.rnn ? t.rnn_config.architecture() : "transformer";
+    if (t.rnn) j["context_c_size"] = t.context_c.size();
     j["selection"] = {{"kind", attention_kind_id(a.kind)}, {"layer", a.layer}, {"head", a.head}, {"query", a.query},
                       {"view", a.view}, {"words", a.words}};
     // A subword model: the words view's tokens, and the word of every piece.
@@ -223,6 +225,10 @@ std::string app_state_json(const AppState & s) {
         if (a.query < 0 || a.query >= c.q_rows) break;
         const AttentionSteps st = compute_attention_steps(c, a.query, mask_for_kind(c.kind));
         j["step"] = {{"head", c.head}, {"query", a.query}, {"weights", st.weights}, {"sqrt_dk", st.sqrt_dk}};
+    }
+    if (const AttentionMap * energy = t.rnn ? t.trace.find("alignment_energy", 0, 0) : nullptr) {
+        const AdditiveSteps st = compute_additive_steps(*energy, a.query);
+        if (st.keys > 0) j["step"] = {{"query", a.query}, {"energies", st.energies}, {"weights", st.weights}};
     }
     j["backend"] = backend_json(s);
     j["share"] = {{"embed", s.share.embed}, {"panel", s.share.panel}, {"link_message", english_lines(s.share.link_message)},

@@ -205,6 +205,10 @@ void RnnModel::decoder_step(Compute & cc, const RnnEncoding & enc, ConstView s_p
                 scores[j] = sum;
                 best = std::max(best, sum);
             }
+            if (cache) {  // the step-through shows the scores the softmax turns into α
+                if (b == 0) cache->energy = Tensor({B, S});
+                std::copy(scores, scores + S, cache->energy.data() + b * S);
+            }
             float z = 0.0f;
             for (int64_t j = 0; j < S; j++) z += scores[j] = enc.keep[size_t(j * B + b)] ? std::exp(scores[j] - best) : 0.0f;
             for (int64_t j = 0; j < S; j++) scores[j] /= z;

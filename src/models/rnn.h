@@ -46,6 +46,7 @@ struct RnnStepCache {
     std::vector<int32_t> y_prev;    // (B)
     Tensor s_prev, e, xin;          // (B, n), (B, m), (B, m + ctx)
     Tensor ws, tanh_a, alpha;       // attention: (B, n'), (B, S, n'), (B, S)
+    Tensor energy;                  // attention: (B, S) the scores e_ij before the softmax, -inf on padding
     GruStepCache gru;
 };
 

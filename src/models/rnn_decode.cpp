@@ -12,9 +12,11 @@ namespace {
 
 // Runs the decoder over `forced` tokens (teacher forcing) or, when forced is null, greedily
 // (turning down what the repeat rule says) until </s> or max_length; returns
-// the tokens and fills the alignment rows and candidates.
+// the tokens and fills the alignment rows, their scores before the softmax (energy, optional) and
+// the candidates.
 DecodeResult run_decoder(Compute & cc, const RnnModel & model, const RnnEncoding & enc, const std::vector<int32_t> * forced,
-                         int max_length, AttentionMap * alignment, AttentionTrace * trace, const RepeatRule & repeats) {
+                         int max_length, AttentionMap * alignment, AttentionMap * energy, AttentionTrace * trace,
+                         const RepeatRule & repeats) {
     const RnnConfig & c = model.config();
     DecodeResult r;
     Tensor s = enc.s0;
@@ -42,6 +44,10 @@ DecodeResult run_decoder(Compute & cc, const RnnModel & model, const RnnEncoding
             alignment->values.insert(alignment->values.end(), cache.alpha.data(), cache.alpha.data() + enc.S);
             alignment->rows++;
         }
+        if (energy && c.attention) {
+            energy->values.insert(energy->values.end(), cache.energy.data(), cache.energy.data() + enc.S);
+            energy->rows++;
+        }
         s = std::move(s_next);
         y = next;
         if (forced) continue;
@@ -62,8 +68,12 @@ DecodeResult rnn_translate(Compute & cc, const RnnModel & model, const std::vect
     AttentionMap alignment{"alignment", 0, 0, 0, int(src.size()), {}};
     // An RNN has no positional table to end at: only the length rule caps it.
     const int limit = max_length > 0 ? max_length : length_cap(int(src.size()), std::numeric_limits<int>::max());
-    DecodeResult r = run_decoder(cc, model, enc, nullptr, limit, trace ? &alignment : nullptr, trace, repeats);
-    if (trace && model.config().attention) trace->maps.push_back(std::move(alignment));
+    AttentionMap energy{"alignment_energy", 0, 0, 0, int(src.size()), {}};
+    DecodeResult r = run_decoder(cc, model, enc, nullptr, limit, trace ? &alignment : nullptr, trace ? &energy : nullptr, trace, repeats);
+    if (trace && model.config().attention) {
+        trace->maps.push_back(std::move(alignment));
+        trace->maps.push_back(std::move(energy));
+    }
     if (info) {
         info->context_c.assign(enc.context_c.data(), enc.context_c.data() + enc.context_c.numel());
         info->encoder_step_ms = enc.step_ms;
@@ -78,7 +88,7 @@ AttentionMap rnn_forced_alignment(Compute & cc, const RnnModel & model, const st
     RnnEncoding enc;
     model.encode(cc, src, {int(src.size())}, 1, int(src.size()), false, false, &enc);
     AttentionMap alignment{"alignment", 0, 0, 0, int(src.size()), {}};
-    run_decoder(cc, model, enc, &output, 0, &alignment, nullptr, RepeatRule::off());
+    run_decoder(cc, model, enc, &output, 0, &alignment, nullptr, nullptr, RepeatRule::off());
     return alignment;
 }
 

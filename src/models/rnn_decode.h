@@ -15,7 +15,9 @@ struct RnnRunInfo {
 
 // src(S): words then </s>; ids in range, S ≤ max_positions (callers check user input). Greedy
 // only: beam search would hide nothing the comparison is about and cost 4-8× the time.
-// With a trace: an "alignment" map (T×S, layer 0, head 0) with attention, and per-step candidates.
+// With a trace: an "alignment" map (T×S, layer 0, head 0) with attention, beside it
+// "alignment_energy" (the scores e_ij each row's softmax made α from, -inf past the sentence),
+// and per-step candidates.
 DecodeResult rnn_translate(Compute & cc, const RnnModel & model, const std::vector<int32_t> & src, int max_length,
                            AttentionTrace * trace, RnnRunInfo * info, const RepeatRule & repeats = {});
 

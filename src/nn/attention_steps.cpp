@@ -61,4 +61,20 @@ AttentionSteps compute_attention_steps(const QkvCapture & cap, int query, StepMa
     return s;
 }
 
+AdditiveSteps compute_additive_steps(const AttentionMap & energy, int row) {
+    AdditiveSteps s;
+    if (row < 0 || row >= energy.rows) return s;
+    s.row = row;
+    s.keys = energy.cols;
+    s.energies.assign(energy.values.begin() + int64_t(row) * energy.cols, energy.values.begin() + int64_t(row + 1) * energy.cols);
+    s.max_energy = -std::numeric_limits<float>::infinity();
+    for (float e : s.energies) s.max_energy = std::max(s.max_energy, e);
+    for (float e : s.energies) {
+        s.shifted.push_back(std::isinf(e) ? 0.0f : std::exp(e - s.max_energy));
+        s.z += s.shifted.back();
+    }
+    for (float x : s.shifted) s.weights.push_back(s.z > 0 ? x / s.z : 0.0f);
+    return s;
+}
+
 } // namespace attn

@@ -30,4 +30,17 @@ struct AttentionSteps {
 AttentionSteps compute_attention_steps(const QkvCapture & cap, int query, StepMask mask);
 StepMask mask_for_kind(const std::string & kind);   // "decoder_self" → Causal, anything else → None
 
+// Bahdanau's additive attention for one output word of an RNNsearch, from the scores its decoder
+// recorded (the trace's "alignment_energy" row, e_ij = v_aᵀ tanh(W_a s_{i−1} + U_a h_j)): the
+// softmax one stage at a time. Its weights must equal the alignment map's row.
+struct AdditiveSteps {
+    int row = 0, keys = 0;
+    float max_energy = 0, z = 0;           // max_j e_ij, and Σ_j exp(e_ij − max)
+    std::vector<float> energies;           // keys: e_ij (−inf past the sentence)
+    std::vector<float> shifted;            // keys: exp(e_ij − max)
+    std::vector<float> weights;            // keys: α_ij = shifted / z
+};
+// Row `row` of an energy map; a row outside the map gives empty steps (keys = 0).
+AdditiveSteps compute_additive_steps(const AttentionMap & energy, int row);
+
 } // namespace attn

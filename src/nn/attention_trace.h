@@ -5,7 +5,8 @@
 //                (T×T, exactly 0 above the diagonal) and cross-attention (T×S); per output step
 //                the top-k next-token probabilities; and, for the layer/head/side the caller asks
 //                for, the intermediate x, q, k, v that the step-through view shows.
-//   RNN:         Bahdanau alignment rows per decoder step (kind "alignment", T×S).
+//   RNN:         Bahdanau alignment rows per decoder step (kind "alignment", T×S) and the scores
+//                they were softmaxed from ("alignment_energy", T×S; not attention, rows do not sum to 1).
 //   CNN:         CBAM channel weights (1×C) and spatial maps (H×W), Grad-CAM (H×W).
 #pragma once
 #include <cstdint>

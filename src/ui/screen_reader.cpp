@@ -44,9 +44,13 @@ ReaderSection attention_section(const AppState & s) {
     const AttentionSelection & a = s.attention;
     const TranslationState & t = attention_view(s);
     const std::string head = a.head < 0 ? std::string(tr("mean of heads")) : printf_string(tr("head %d"), a.head);
-    ReaderSection r{printf_string(tr("Where each word looked: %s, layer %d, %s"), tr(attention_kind_label(a.kind)), a.layer,
-                                  head.c_str()),
+    ReaderSection r{t.rnn ? printf_string(tr("Where each word looked: %s"), tr("the alignment α of this RNN"))
+                          : printf_string(tr("Where each word looked: %s, layer %d, %s"), tr(attention_kind_label(a.kind)), a.layer,
+                                          head.c_str()),
                     {}};
+    if (t.rnn && !t.rnn_config.attention)
+        r.lines.push_back(tr("RNNencdec has no attention, so there is no map to draw: its decoder sees the sentence only "
+                             "through C, the encoder's last state, however long the sentence is."));
     std::vector<float> storage;
     const AttentionMatrix m = attention_matrix(t, a.kind, a.layer, a.head, &storage);
     const AttentionAxes axes = attention_axes(t, a.kind);
@@ -61,12 +65,37 @@ ReaderSection attention_section(const AppState & s) {
     return r;
 }
 
+// An RNNsearch's step-through row: its scores e_ij and the softmax of them.
+void rnn_step_lines(const TranslationState & t, int query, std::vector<std::string> * lines) {
+    const AttentionMap * energy = t.trace.find("alignment_energy", 0, 0);
+    const AttentionAxes axes = attention_axes(t, AttentionKind::Cross);
+    if (!energy || !axes.rows || !axes.cols) return;
+    const AdditiveSteps st = compute_additive_steps(*energy, query);
+    if (st.keys == 0) return;
+    const std::string word = size_t(query) < axes.rows->size() ? (*axes.rows)[size_t(query)] : "?";
+    lines->push_back(printf_string(tr("Output word \"%s\" (row %d) attends over %d source words (Bahdanau attention)."), word.c_str(),
+                                   query, st.keys));
+    std::string scores = tr("scores e_ij:"), weights = tr("softmax:");
+    for (int j = 0; j < st.keys; j++) {
+        const std::string key = size_t(j) < axes.cols->size() ? (*axes.cols)[size_t(j)] : "?";
+        scores += printf_string(" %s %.2f", key.c_str(), double(st.energies[size_t(j)]));
+        weights += printf_string(" %s %.2f", key.c_str(), double(st.weights[size_t(j)]));
+        if (j + 1 < st.keys) scores += ",", weights += ",";
+    }
+    lines->push_back(scores);
+    lines->push_back(weights);
+}
+
 // The step-through's row, with its numbers: the scaled scores q·k/√d_k and the softmax of them,
 // per key (the pieces the step-through computes on).
 ReaderSection step_section(const AppState & s) {
     const AttentionSelection & a = s.attention;
     const TranslationState & t = s.translation;
     ReaderSection r{tr("Step-through: one attention row, computed"), {}};
+    if (t.rnn) {
+        rnn_step_lines(t, a.query, &r.lines);
+        return r;
+    }
     const int head = std::max(a.head, 0);
     for (const QkvCapture & c : t.trace.qkv) {
         if (c.kind != attention_kind_id(a.kind) || c.layer != a.layer || c.head != head) continue;

@@ -194,7 +194,7 @@ std::string check_cbam(const AppState & s, bool * holds) {
 
 std::string check_scaling(const AppState & s, bool * holds) {
     const TransformerConfig & c = s.translation.config;
-    if (!s.translation.ready || c.heads == 0) return "";
+    if (!s.translation.ready || c.heads == 0 || s.translation.rnn) return "";  // an RNN has no heads or d_k
     *holds = true;
     const int dk = c.d_model / c.heads;
     if (dk == 64) return tr("Here d_k = 64, as in the paper's base model, so the scores are divided by √64 = 8.");
@@ -241,7 +241,7 @@ std::string check_mask(const AppState & s, bool * holds) {
 
 std::string check_blocks(const AppState & s, bool * holds) {
     const TransformerConfig & c = s.translation.config;
-    if (!s.translation.ready || c.heads == 0) return "";
+    if (!s.translation.ready || c.heads == 0 || s.translation.rnn) return "";  // an RNN has no heads or d_k
     *holds = true;
     return printf_string(tr("This model: %d + %d blocks, d_model %d, %d heads of d_k = %d. The paper: 6 + 6, 512, 8 heads of 64."),
                    c.encoder_layers, c.decoder_layers, c.d_model, c.heads, c.d_model / c.heads);

@@ -5,11 +5,13 @@
 #include "io/safetensors.h"
 #include "models/rnn_decode.h"
 #include "models/translator.h"
+#include "nn/attention_steps.h"
 #include "train/rnn_train.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sys/stat.h>
 
 using namespace attn;
 
@@ -100,6 +102,17 @@ TEST_P(RnnGolden, GreedyDecodingAlignmentAndContextMatchPyTorch) {
     ASSERT_EQ(a->rows, want.shape()[0]);
     ASSERT_EQ(a->cols, want.shape()[1]);
     for (int64_t i = 0; i < want.numel(); i++) EXPECT_NEAR(a->values[size_t(i)], want[i], 1e-5);
+    // The scores the step-through shows, and its softmax of them: the alignment again.
+    const AttentionMap * e = trace.find("alignment_energy", 0, 0);
+    ASSERT_NE(e, nullptr);
+    const Tensor & want_e = g.ref.tensors.at("energy");
+    ASSERT_EQ(e->values.size(), size_t(want_e.numel()));
+    for (int64_t i = 0; i < want_e.numel(); i++) EXPECT_NEAR(e->values[size_t(i)], want_e[i], 1e-5);
+    for (int row = 0; row < e->rows; row++) {
+        const AdditiveSteps st = compute_additive_steps(*e, row);
+        for (int c = 0; c < e->cols; c++) EXPECT_NEAR(st.weights[size_t(c)], a->at(row, c), 1e-6) << row << "," << c;
+    }
+    EXPECT_EQ(compute_additive_steps(*e, e->rows).keys, 0) << "a row past the map gives nothing to draw";
 }
 
 INSTANTIATE_TEST_SUITE_P(Both, RnnGolden, ::testing::Values("encdec", "search"));
@@ -233,6 +246,7 @@ TEST(Rnn, AlignmentRowsAreDistributionsOverTheRealWords) {
 TEST(Rnn, SaveLoadRoundTripAndBadFiles) {
     RnnModel m = random_model(true, 3);
     m.set_metadata("target_language", "de");
+    ::mkdir(ATTN_TEST_OUT_DIR, 0755);  // this test may be the first to write there
     const std::string path = std::string(ATTN_TEST_OUT_DIR) + "/rnn_roundtrip.safetensors";
     ASSERT_TRUE(m.save(path).ok);
     RnnModel back;

@@ -16,6 +16,7 @@ For each architecture it writes
       grad/<weight name>       d loss / d weight
       greedy (G)               greedy decoding of sentence 0 (ids as float32), up to </s> or 12 steps
       alignment (G, S0)        RNNsearch: the alignment row of each greedy step
+      energy (G, S0)           RNNsearch: the scores e_ij each alignment row is the softmax of
       context_c (n)            C of sentence 0: the forward GRU's last state
 """
 import json
@@ -65,7 +66,7 @@ def cell(W, scope, n, inp):
 
 
 def run(W, c, src, tgt_in, cells, forced=None, max_steps=12):
-    """One sentence (src without padding). Returns (logits rows, alignment rows, C, tokens)."""
+    """One sentence (src without padding). Returns (logits rows, alignment rows, their scores, C, tokens)."""
     attention = c["architecture"] == "rnn_search"
     x = W["src_embed/weight"][torch.tensor(src)]
     h = torch.zeros(1, c["hidden"], dtype=torch.float64)
@@ -86,7 +87,7 @@ def run(W, c, src, tgt_in, cells, forced=None, max_steps=12):
     else:
         init_in = C
     s = torch.tanh(init_in @ W["decoder/init/weight"].T + W["decoder/init/bias"])
-    logits, alignment, tokens = [], [], []
+    logits, alignment, energy, tokens = [], [], [], []
     y = BOS
     steps = len(tgt_in) if tgt_in is not None else max_steps
     for i in range(steps):
@@ -98,6 +99,7 @@ def run(W, c, src, tgt_in, cells, forced=None, max_steps=12):
             alpha = torch.softmax(scores, 0)
             ctx = (alpha[:, None] * H).sum(0, keepdim=True)
             alignment.append(alpha)
+            energy.append(scores)
         else:
             ctx = C
         s = cells["decoder/gru"](torch.cat([e, ctx], 1), s)
@@ -109,7 +111,7 @@ def run(W, c, src, tgt_in, cells, forced=None, max_steps=12):
             tokens.append(y)
             if y == EOS:
                 break
-    return logits, alignment, C[0], tokens
+    return logits, alignment, energy, C[0], tokens
 
 
 def make(attention, seed):
@@ -150,20 +152,21 @@ def make(attention, seed):
         ti, to = [BOS] + tgts[b], tgts[b] + [EOS]
         tgt_in[b, :len(ti)] = ti
         tgt_out[b, :len(to)] = to
-        logits, _, _, _ = run(W, c, srcs[b], ti, fcells)
+        logits, _, _, _, _ = run(W, c, srcs[b], ti, fcells)
         L = torch.stack(logits)
         total = total + torch.nn.functional.cross_entropy(L, torch.tensor(to), label_smoothing=0.1, reduction="sum")
         count += len(to)
     loss = total / count
     loss.backward()
     with torch.no_grad():
-        _, alignment, C, greedy = run(W, c, srcs[0], None, cells)
+        _, alignment, energy, C, greedy = run(W, c, srcs[0], None, cells)
     ref = {"src": src, "tgt_in": tgt_in, "tgt_out": tgt_out,
            "src_len": np.array([len(s) for s in srcs], np.float32),
            "loss": np.array([loss.item()], np.float32),
            "greedy": np.array(greedy, np.float32), "context_c": C.detach().numpy().astype(np.float32)}
     if attention:
         ref["alignment"] = torch.stack(alignment).numpy().astype(np.float32)
+        ref["energy"] = torch.stack(energy).numpy().astype(np.float32)
     for k, v in W.items():
         ref["grad/" + k] = v.grad.numpy().astype(np.float32)
     weights = {k: v.detach().numpy().astype(np.float32) for k, v in W.items()}

@@ -6,7 +6,10 @@
 #include "app/runners/translation_runner.h"
 #include "app/state_json.h"
 #include "app/url_state_apply.h"
+#include "models/translator.h"
+#include "nn/attention_steps.h"
 #include "platform/saved_runs.h"
+#include "ui/attention_data.h"
 #include "ui/screen_reader.h"
 
 #include <gtest/gtest.h>
@@ -255,13 +258,9 @@ TEST(TrainRunner, TheTrainedModelTranslatesInTheTranslationPanels) {
     EXPECT_FALSE(translations.use_trained(path, "broken", state));
     EXPECT_EQ(state.model, 1);
     EXPECT_EQ(state.model_names[2], "Trained here: reverse, step 60");
-    // Import: an RNN file is refused (the translation panels show Transformers); a shipped
-    // Transformer file is taken like a trained one.
+    // Import: a shipped Transformer file is taken like a trained one, and so is a shipped RNN,
+    // which translates as it does on its own.
     const std::string models = std::string(ATTN_BUILD_ASSETS_DIR) + "/models/";
-    const Status rnn = translations.use_trained(models + "rnn_search-en-de.safetensors", "Imported: rnn", state);
-    EXPECT_FALSE(rnn);
-    EXPECT_NE(rnn.message.find("RNN"), std::string::npos) << rnn.message;
-    EXPECT_EQ(state.model, 1);
     state.set_sentence("we are watching a movie .", false);
     translations.run(state);
     const std::string shipped = state.translation.display;
@@ -269,6 +268,84 @@ TEST(TrainRunner, TheTrainedModelTranslatesInTheTranslationPanels) {
     translations.run(state);
     EXPECT_EQ(state.model, 2);
     EXPECT_EQ(state.translation.display, shipped) << "the same model as the shipped one";
+    EXPECT_FALSE(state.translation.rnn);
+    ASSERT_TRUE(translations.use_trained(models + "rnn_search-en-de.safetensors", "Imported: rnn", state));
+    translations.run(state);
+    ASSERT_TRUE(state.translation.ready) << english(state.translation.error);
+    Translator alone;
+    ASSERT_TRUE(Translator::load(models + "rnn_search-en-de.safetensors", &alone));
+    Compute cc = Compute::fastest();
+    EXPECT_EQ(state.translation.display, alone.translate(cc, state.sentence, DecodeOptions{}, nullptr).display);
+    EXPECT_TRUE(state.translation.rnn);
+    EXPECT_EQ(nlohmann::json::parse(app_state_json(state))["architecture"], "rnn_search");
+}
+
+// Use in Translate on an RNN the panel trained: the Attention panel's one map is its alignment,
+// the Step-through recomputes a row from the decoder's own scores, and RNNencdec shows its C.
+TEST(TrainRunner, TrainedRnnsOpenInTheTranslationPanels) {
+    for (ToyArch arch : {ToyArch::RnnSearch, ToyArch::RnnEncDec}) {
+        const bool search = arch == ToyArch::RnnSearch;
+        SCOPED_TRACE(search ? "RNNsearch" : "RNNencdec");
+        AppState state;
+        TranslationRunner translations;
+        translations.load(ATTN_BUILD_ASSETS_DIR, state);
+        TrainRunner runner;
+        state.train.setup = tiny_setup();
+        state.train.setup.arch = arch;
+        state.train.setup.hidden = 24;
+        state.train.start_requested = true;
+        frames_until(runner, state, [&] { return state.train.finished; });
+        const std::string path = std::string(ATTN_TEST_OUT_DIR) + "/trained_rnn_for_translate.safetensors";
+        ASSERT_TRUE(runner.run().save_model(path));
+        ASSERT_TRUE(translations.use_trained(path, "Trained here: reverse, step 60", state));
+        state.set_sentence("3 1 4", false);
+        state.backend = ComputeBackend::WebGL2;  // no GL here: the RNN runs on the CPU either way
+        translations.run(state);
+        const TranslationState & t = state.translation;
+        ASSERT_TRUE(t.ready) << english(t.error);
+        EXPECT_TRUE(t.rnn);
+        EXPECT_EQ(t.rnn_config.hidden, 24);
+        EXPECT_EQ(t.encoder_tokens, (std::vector<std::string>{"3", "1", "4", "</s>"}));
+        EXPECT_EQ(t.context_c.size(), 24u) << "C: the encoder's last forward state";
+        EXPECT_EQ(state.attention.kind, AttentionKind::Cross);
+        const nlohmann::json j = nlohmann::json::parse(app_state_json(state));
+        EXPECT_EQ(j["architecture"], search ? "rnn_search" : "rnn_encdec");
+        EXPECT_EQ(j["context_c_size"], 24);
+        EXPECT_EQ(j["backend"]["ran"], "cpu");
+        // The panels draw it (no heads, no Q/K/V), and the screen-reader text says what it is.
+        state.show_translate = state.show_attention = state.show_step = state.show_architecture = true;
+        HeadlessUi ui;
+        ui.frames(state, 3);
+        std::string reader;
+        for (const ReaderSection & r : screen_reader_text(state))
+            for (const std::string & line : r.lines) reader += line + "\n";
+        EXPECT_NE(reader.find(search ? "(Bahdanau attention)" : "RNNencdec has no attention"), std::string::npos) << reader;
+        if (!search) {
+            EXPECT_TRUE(t.trace.maps.empty()) << "RNNencdec has no attention";
+            EXPECT_FALSE(j.contains("step"));
+            continue;
+        }
+        const AttentionMap * map = t.trace.find("cross", 0, 0);
+        ASSERT_NE(map, nullptr) << "the alignment, as the panels' cross-attention";
+        EXPECT_EQ(map->rows, int(t.outputs.size()));
+        EXPECT_EQ(map->cols, 4);
+        std::vector<float> storage;
+        const AttentionMatrix m = attention_matrix(t, AttentionKind::Cross, 0, -1, &storage);
+        ASSERT_EQ(m.rows, map->rows);
+        EXPECT_EQ(m.values[1], map->values[1]) << "the mean over its one head is the map";
+        // The step-through's softmax of the recorded scores is the map's row, for every row.
+        const AttentionMap * energy = t.trace.find("alignment_energy", 0, 0);
+        ASSERT_NE(energy, nullptr);
+        for (int row = 0; row < map->rows; row++) {
+            const AdditiveSteps st = compute_additive_steps(*energy, row);
+            ASSERT_EQ(st.keys, 4);
+            for (int c = 0; c < 4; c++) EXPECT_NEAR(st.weights[size_t(c)], map->at(row, c), 1e-6f) << row << "," << c;
+        }
+        state.attention.query = 1;
+        const nlohmann::json step = nlohmann::json::parse(app_state_json(state))["step"];
+        ASSERT_EQ(step["energies"].size(), 4u);
+        EXPECT_NEAR(step["weights"][2].get<double>(), map->at(1, 2), 1e-6);
+    }
 }
 
 TEST(TrainPanel, ScreenReaderTextFollowsTheHeldOutChecksNotEveryFrame) {

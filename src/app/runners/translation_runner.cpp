@@ -90,6 +90,9 @@ TranslationState words_view(const AppState & state, const Translator & tr, const
     w.stopped = t.stopped;
     w.repeats_avoided = t.repeats_avoided;
     w.config = t.config;
+    w.rnn = t.rnn;
+    w.rnn_config = t.rnn_config;
+    w.context_c = t.context_c;
     w.milliseconds = t.milliseconds;
     w.guided_layer = t.guided_layer;
     w.guided_head = t.guided_head;
@@ -135,6 +138,20 @@ TranslationState words_view(const AppState & state, const Translator & tr, const
     }
     attach_gold(state, w);
     return w;
+}
+
+// An RNN translator as the attention views see it: one layer of one head, its alignment.
+TransformerConfig one_map_config(const RnnConfig & r) {
+    TransformerConfig c;
+    c.encoder_layers = 0;
+    c.decoder_layers = 1;
+    c.heads = 1;
+    c.d_model = r.hidden;
+    c.d_ff = 0;
+    c.src_vocab = r.src_vocab;
+    c.tgt_vocab = r.tgt_vocab;
+    c.max_positions = r.max_positions;
+    return c;
 }
 
 // The CPU backends' per-op rows, from Compute's own timing (one clock pair per op call).
@@ -230,8 +247,6 @@ const Translator * TranslationRunner::current(const AppState & state) const {
 Status TranslationRunner::use_trained(const std::string & path, const std::string & name, AppState & state) {
     auto t = std::make_unique<Translator>();
     if (Status st = Translator::load(path, t.get()); !st) return st;
-    if (!t->is_transformer())
-        return Status::error(Message{N_("This file is an RNN translator: the translation panels show Transformers (the Compare panel shows the shipped RNNs)."), {}});
     m_slots[kTrainedModel] = Slot{};
     m_slots[kTrainedModel].translator = std::move(t);
     if (m_gpu) m_gpu->forget(kTrainedModel);  // its uploaded weights were the last model's
@@ -284,7 +299,8 @@ void TranslationRunner::run(AppState & state) {
         return;
     }
     const Translator & tr = *m_slots[state.model].translator;
-    const TransformerConfig & c = tr.model().config();
+    const bool rnn = !tr.is_transformer();
+    const TransformerConfig c = rnn ? one_map_config(tr.rnn().config()) : tr.model().config();
     // A word-level model's known words, for the vocabulary browser; a subword model reads any word.
     state.vocabulary.clear();
     if (!tr.has_pieces()) {
@@ -295,6 +311,7 @@ void TranslationRunner::run(AppState & state) {
     for (int32_t id = 0; id < tr.target_vocab().size(); id++) state.target_words.push_back(tr.target_label(id));
 
     AttentionSelection & sel = state.attention;
+    if (rnn) sel.kind = AttentionKind::Cross;  // its alignment is all the attention it has
     const int layers = sel.kind == AttentionKind::EncoderSelf ? c.encoder_layers : c.decoder_layers;
     sel.layer = std::min(std::max(sel.layer, 0), layers - 1);
     sel.head = std::min(std::max(sel.head, -1), c.heads - 1);
@@ -309,6 +326,10 @@ void TranslationRunner::run(AppState & state) {
     const std::string & picked = t.sentences[size_t(t.sentence_index)];
     t.model = state.model;
     t.config = c;
+    if (rnn) {
+        t.rnn = true;
+        t.rnn_config = tr.rnn().config();
+    }
     t.trace.capture.push_back({attention_kind_id(sel.kind), sel.layer, std::max(sel.head, 0)});
     DecodeOptions opts;
     opts.beam = std::max(1, state.beam);
@@ -317,10 +338,14 @@ void TranslationRunner::run(AppState & state) {
     // the selection to the fast CPU path, says so, and this translation still comes out.
     refresh_backend_status(state);
     BackendStatus & bs = state.backend_status;
-    const BackendDecision decision = decide_backend(state.backend, bs.gl_available, bs.gl_unavailable);
+    BackendDecision decision = decide_backend(state.backend, bs.gl_available, bs.gl_unavailable);
     if (decision.run_on != state.backend) {
         state.backend = decision.run_on;
         bs.notice = decision.notice;
+    }
+    if (rnn && decision.run_on == ComputeBackend::WebGL2) {  // the selection stays for the next Transformer
+        decision.run_on = ComputeBackend::Cpu;
+        bs.notice = {N_("The WebGL2 path runs Transformers: this RNN translator ran on the CPU."), {}};
     }
     bs.logits_max_diff = bs.maps_max_diff = -1;
     bs.same_tokens = false;
@@ -358,6 +383,11 @@ void TranslationRunner::run(AppState & state) {
         bs.timing = cpu_timing(cc, t.milliseconds);
         bs.ran = cpu;
     }
+    if (rnn) {  // the panels read an RNNsearch's alignment as its one cross-attention map
+        for (AttentionMap & m : t.trace.maps)
+            if (m.kind == "alignment") m.kind = attention_kind_id(AttentionKind::Cross);
+        t.context_c = r.context_c;
+    }
 
     t.encoder_tokens = r.source.words;
     t.encoder_tokens.push_back("</s>");
@@ -386,7 +416,7 @@ void TranslationRunner::run(AppState & state) {
     }
     t.paragraph_display = join_sentences(t.sentence_translations, tr.chinese());
     t.ready = true;
-    const auto & meta = tr.model().metadata();
+    const auto & meta = tr.metadata();
     if (meta.count("guided_alignment_layer") && meta.count("guided_alignment_head")) {
         t.guided_layer = std::atoi(meta.at("guided_alignment_layer").c_str());
         t.guided_head = std::atoi(meta.at("guided_alignment_head").c_str());

@@ -33,14 +33,14 @@ public:
     // and tooltip); cheap, so it runs every frame and a lost context shows at once.
     void refresh_backend_status(AppState & state) const;
 
-    // The Transformer of the selected model (state.model), or nullptr when none could be loaded;
-    // the Compare panel runs it beside the RNNs of its language.
+    // The selected model (state.model), or nullptr when none could be loaded; the Compare panel
+    // runs the shipped Transformers beside the RNNs of their language.
     const Translator * current(const AppState & state) const;
 
-    // A model trained in the Train panel or imported (a Transformer translator file at `path`):
-    // it becomes the selected model, named `name` in the model list, for the Translate,
-    // Attention and Step-through panels; a later one replaces it. A file that does not load, or
-    // an RNN, is refused with the reason and changes nothing.
+    // A model trained in the Train panel or imported (a translator file at `path`, Transformer or
+    // RNN): it becomes the selected model, named `name` in the model list, for the Translate,
+    // Attention and Step-through panels; a later one replaces it. A file that does not load is
+    // refused with the reason and changes nothing.
     Status use_trained(const std::string & path, const std::string & name, AppState & state);
 
     static constexpr double kDebounceSeconds = 0.25;

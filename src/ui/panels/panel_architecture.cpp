@@ -27,6 +27,22 @@ bool sublayer(const char * text, const char * tag, bool selected, ImVec4 color) 
     return clicked;
 }
 
+// An RNN translator (Bahdanau, Cho & Bengio 2015) in words and its sizes, in the papers' notation.
+void rnn_architecture(const RnnConfig & r) {
+    ImGui::PushTextWrapPos(0.0f);
+    if (r.attention)
+        ImGui::Text(tr("This model is an RNNsearch: a bidirectional GRU encoder (%d units each way) gives every English word an "
+                       "annotation h_j of %d numbers; a GRU decoder (%d units) writes one word per step, reading c_i = Σ_j α_ij h_j, "
+                       "the alignment α scored by a layer of %d units. Word vectors: %d numbers."),
+                    r.hidden, 2 * r.hidden, r.hidden, r.align, r.embed);
+    else
+        ImGui::Text(tr("This model is an RNNencdec: a GRU encoder (%d units) reads the English words left to right, and its last "
+                       "state C is all the decoder (a GRU of %d units) sees of the sentence, at every step. Word vectors: %d numbers."),
+                    r.hidden, r.hidden, r.embed);
+    ImGui::TextDisabled("%s", tr("No blocks, no heads: the Transformer replaced the recurrence with attention (6 + 6 blocks in the paper)."));
+    ImGui::PopTextWrapPos();
+}
+
 } // namespace
 
 void draw_panel_architecture(AppState & s) {
@@ -34,6 +50,11 @@ void draw_panel_architecture(AppState & s) {
     if (!ImGui::Begin(panel_title("architecture"), &s.show_architecture)) { ImGui::End(); return; }
     const TransformerConfig & c = s.translation.config;
     if (!s.translation.ready) { ImGui::TextDisabled("%s", tr("No model loaded.")); ImGui::End(); return; }
+    if (s.translation.rnn) {
+        rnn_architecture(s.translation.rnn_config);
+        ImGui::End();
+        return;
+    }
     ImGui::PushTextWrapPos(0.0f);
     ImGui::Text(tr("This model: %d encoder and %d decoder blocks, d_model %d, %d heads of d_k = %d, d_ff %d, %s-norm."),
                 c.encoder_layers, c.decoder_layers, c.d_model, c.heads, c.head_dim(), c.d_ff,

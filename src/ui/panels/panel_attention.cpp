@@ -1,7 +1,7 @@
 // Attention: pick encoder self-, decoder masked self- or cross-attention, a layer and a head (or
 // the mean over heads), and see it as a heatmap, as the grid of every layer × head (model view),
 // or as lines between the words (head view). Cross-attention can carry the corpus's gold
-// alignment, with its alignment error rate.
+// alignment, with its alignment error rate. An RNNsearch has one map, its alignment; RNNencdec none.
 #include "text/aer.h"
 #include "ui/attention_data.h"
 #include "ui/i18n.h"
@@ -11,6 +11,7 @@
 #include "ui/widgets/attention_thumbnail.h"
 #include "ui/widgets/heatmap.h"
 #include "ui/widgets/text_width.h"
+#include "ui/widgets/vector_strip.h"
 #include "ui/widgets/view_caveat.h"
 
 #include <imgui.h>
@@ -75,6 +76,19 @@ void selectors(AppState & s) {
         a.highlight_row = a.highlight_col = -1;
         s.request_translation(-1e9);
     }
+}
+
+// An RNN translator in place of the selectors: what its one map is, or why it has none.
+void rnn_heading(const TranslationState & t) {
+    ImGui::PushTextWrapPos(0.0f);
+    if (t.rnn_config.attention)
+        ImGui::TextUnformatted(tr("RNNsearch has one map, its alignment α: for each word it writes (rows), the decoder weighs every "
+                                  "English word (columns) by additive attention (Bahdanau et al. 2015). No layers, no heads, no "
+                                  "self-attention; the Step-through computes a row."));
+    else
+        ImGui::TextUnformatted(tr("RNNencdec has no attention, so there is no map to draw: its decoder sees the sentence only "
+                                  "through C, the encoder's last state, however long the sentence is."));
+    ImGui::PopTextWrapPos();
 }
 
 // The first piece of a word of the words view: the step-through explains pieces.
@@ -170,9 +184,18 @@ void draw_panel_attention(AppState & s) {
         ImGui::End();
         return;
     }
-    selectors(s);
     AttentionSelection & a = s.attention;
-    draw_view_caveat(attention_view_of(a.kind));
+    if (t.rnn) {
+        rnn_heading(t);
+        if (!t.rnn_config.attention) {
+            draw_context_c(t.context_c);
+            ImGui::End();
+            return;
+        }
+    } else {
+        selectors(s);
+    }
+    draw_view_caveat(t.rnn ? AttentionView::Bahdanau : attention_view_of(a.kind));
     ImGui::PushTextWrapPos(0.0f);
     if (a.kind == AttentionKind::Cross && a.layer == t.guided_layer && (a.head == t.guided_head || a.head < 0))
         ImGui::TextDisabled(tr("Head %d of this layer was trained to follow the corpus's word alignment (guided "
@@ -190,7 +213,7 @@ void draw_panel_attention(AppState & s) {
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem(tr_id("Model view", "model"), nullptr, tab_flags(1))) {
+        if (!t.rnn && ImGui::BeginTabItem(tr_id("Model view", "model"), nullptr, tab_flags(1))) {  // an RNN has one map
             a.view = 1;
             ImGui::TextDisabled(tr("Every layer × head of %s; click one to open it."), tr(attention_kind_label(a.kind)));
             const AttentionMatrix first = attention_matrix(t, a.kind, 0, 0, &mean);

@@ -94,16 +94,6 @@ void attention_heatmap(const char * id, const float * values, int rows, int cols
     draw_heatmap(id, values, rows, cols, row_labels, col_labels, o);
 }
 
-void context_vector(const CompareState & v) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(tr("The vector C: the only bridge between encoder and decoder"));
-    ImGui::TextDisabled(tr("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
-                           "however long it is."), v.context_c.size());
-    ImGui::PopTextWrapPos();
-    draw_vector_strip("##c", v.context_c.data(), int(v.context_c.size()), 0);
-    draw_diverging_legend("##c_legend", 160);
-}
-
 void alignment_map(const CompareState & v) {
     ImGui::AlignTextToFramePadding();  // level with the Transformer's layer and head choosers
     ImGui::PushTextWrapPos(0.0f);
@@ -198,7 +188,7 @@ void model_column(CompareState & v, CompareModel m) {
     ImGui::PushID(int(m));
     model_header(v, m);
     if (m == CompareModel::RnnEncDec) {
-        if (v[m].ok()) context_vector(v);
+        if (v[m].ok()) draw_context_c(v.context_c);
         ImGui::Spacing();
         bleu_by_length(v.bleu);
     } else if (v[m].ok()) {

@@ -207,13 +207,9 @@ void draw_buttons(TrainState & t) {
     ImGui::SameLine();
     if (ImGui::Button(tr_id("Export model", "export"))) t.export_requested = true;
     ImGui::SameLine();
-    const bool rnn = t.run_setup.arch != ToyArch::Transformer;  // the translation panels show Transformers
-    ImGui::BeginDisabled(rnn);
     if (ImGui::Button(tr_id("Use in Translate", "use"))) t.use_requested = true;
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("%s", rnn ? tr("The translation panels show Transformers. Export this RNN and translate with it natively: attn translate --model FILE \"3 1 4\"")
-                                    : tr("Opens the Translate, Attention and Step-through panels on this model, with the probe as the sentence"));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", tr("Opens the Translate, Attention and Step-through panels on this model, with the probe as the sentence"));
     ImGui::EndDisabled();
     if (!t.message.empty()) {
         if (t.message_is_error) ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
@@ -232,7 +228,7 @@ void draw_buttons(TrainState & t) {
     ImGui::EndDisabled();
 #endif
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", tr("Opens the Translate, Attention and Step-through panels on a Transformer saved by this project"));
+        ImGui::SetTooltip("%s", tr("Opens the Translate, Attention and Step-through panels on a model saved by this project"));
     if (!t.storage_message.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarning);
         text_wrapped(tr_message(t.storage_message));

@@ -59,9 +59,14 @@ void choices(AppState & s) {
         ImGui::EndCombo();
     }
     same_line_if_fits(ImGui::CalcTextSize(tr("Greedy")).x + ImGui::CalcTextSize(tr("Beam 4")).x + 4 * ImGui::GetFrameHeight());
-    if (ImGui::RadioButton(tr_id("Greedy", "greedy"), s.beam == 1)) { s.beam = 1; s.request_translation(-1e9); }
+    const bool greedy_only = s.translation.rnn;  // the RNN translators decode greedily (models/rnn_decode.h)
+    ImGui::BeginDisabled(greedy_only);
+    if (ImGui::RadioButton(tr_id("Greedy", "greedy"), s.beam == 1 || greedy_only)) { s.beam = 1; s.request_translation(-1e9); }
     ImGui::SameLine();
-    if (ImGui::RadioButton(tr_id("Beam 4", "beam4"), s.beam == 4)) { s.beam = 4; s.request_translation(-1e9); }
+    if (ImGui::RadioButton(tr_id("Beam 4", "beam4"), s.beam == 4 && !greedy_only)) { s.beam = 4; s.request_translation(-1e9); }
+    ImGui::EndDisabled();
+    if (greedy_only && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("%s", tr("The RNN translators decode greedily: one word at a time, the most likely each time."));
     // Room for the whole word and the arrow, at any size of text.
     same_line_if_fits(ImGui::CalcTextSize(tr("Examples")).x + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -255,7 +260,7 @@ void draw_panel_translate(AppState & s) {
         const bool timed_gl = bs.ran == ComputeBackend::WebGL2 && bs.gl_timed;  // slower: each draw waited for
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled(tr("%s on %s, %s, %s weights, %.1f ms including every attention map%s%s"),
-                            s.beam == 1 ? tr("greedy") : tr("beam 4"), tr(compute_backend_label(bs.ran)),
+                            s.beam == 1 || t.rnn ? tr("greedy") : tr("beam 4"), tr(compute_backend_label(bs.ran)),
                             threads_text().c_str(), t.weights_storage.c_str(), t.milliseconds,
                             timed_gl ? tr(", timed draw by draw") : "",
                             s.translate_requested ? tr(" (updating…)") : "");

@@ -4,6 +4,7 @@
 // (CompareState, ImageState, ShareState, TranslationState); a "view" is a widget (ui/widgets/).
 #pragma once
 #include "models/decode_stop.h"
+#include "models/rnn_config.h"
 #include "nn/transformer_config.h"
 #include "ui/backend_choice.h"
 #include "nn/attention_trace.h"
@@ -77,6 +78,12 @@ struct TranslationState {
     int repeats_avoided = 0;                 // repetitions the decoder turned down (also a notice)
     AttentionTrace trace;
     TransformerConfig config;
+    // An RNN translator (the Train panel's, or imported): RNNsearch's one map is its alignment α,
+    // kept as "cross" layer 0 head 0 (config: one layer of one head) beside the scores e_ij it was
+    // softmaxed from ("alignment_energy"); RNNencdec has no map, only C.
+    bool rnn = false;
+    RnnConfig rnn_config;
+    std::vector<float> context_c;            // an RNN's C: the encoder's last forward state
     double milliseconds = 0;
     // Gold alignment (source word, target word) when the sentence is a corpus example and the
     // output equals its reference; in (row = output position, col = source position) form.

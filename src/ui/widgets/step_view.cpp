@@ -102,6 +102,18 @@ void caption(const char * title, const char * plain, const char * formula) {
     ImGui::TextDisabled("%s", formula);
 }
 
+// A weight in [0, 1] as a bar across the table cell, in the heatmap's colour for it.
+void weight_bar(float weight) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight();
+    ImDrawList * dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImGuiCol_FrameBg));
+    uint8_t rgb[3];
+    attention_rgb(weight, rgb);
+    dl->AddRectFilled(p, ImVec2(p.x + w * weight, p.y + h), IM_COL32(rgb[0], rgb[1], rgb[2], 255));
+    ImGui::Dummy(ImVec2(w, h));
+}
+
 const char * kind_name(const std::string & kind) {
     if (kind == "encoder_self") return tr("encoder self-attention");
     if (kind == "decoder_self") return tr("decoder masked self-attention");
@@ -193,14 +205,7 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
             ImGui::TableNextColumn();
             number_cell(s.weights[size_t(j)]);
             ImGui::TableNextColumn();
-            const ImVec2 p = ImGui::GetCursorScreenPos();
-            const float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight();
-            ImDrawList * dl = ImGui::GetWindowDrawList();
-            dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImGuiCol_FrameBg));
-            uint8_t rgb[3];
-            attention_rgb(s.weights[size_t(j)], rgb);  // the heatmap's colour for this weight
-            dl->AddRectFilled(p, ImVec2(p.x + w * s.weights[size_t(j)], p.y + h), IM_COL32(rgb[0], rgb[1], rgb[2], 255));
-            ImGui::Dummy(ImVec2(w, h));
+            weight_bar(s.weights[size_t(j)]);
         }
         ImGui::EndTable();
     }
@@ -231,6 +236,63 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
         ImGui::EndTable();
     }
     labelled_vector(tr("output"), s.output.data(), dh);
+    ImGui::EndChild();
+}
+
+void draw_additive_step_through(const AdditiveSteps & s, const std::vector<std::string> & query_labels,
+                                const std::vector<std::string> & key_labels) {
+    if (!ImGui::BeginChild("##additive_steps", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar)) {
+        ImGui::EndChild();
+        return;
+    }
+    if (s.keys == 0) {
+        ImGui::TextDisabled("%s", tr("Pick a query token to step through its attention."));
+        ImGui::EndChild();
+        return;
+    }
+    char buf[64], line[256];
+    ImGui::Text(tr("Output word \"%s\" (row %d) attends over %d source words (Bahdanau attention)."),
+                label_or(query_labels, s.row, buf, sizeof buf), s.row, s.keys);
+
+    // ---- 1. Score: a small network compares the decoder's state with every annotation.
+    caption(N_("1. Score: e_ij = v_aᵀ tanh(W_a s_{i−1} + U_a h_j)"),
+            N_("Before writing word i, the decoder's previous state s_{i−1} is compared with the annotation h_j of "
+               "every source word (the encoder's forward and backward states, side by side) by a learned layer: "
+               "additive attention. There is no query·key product and no ÷√d_k."),
+            "e_ij = v_aᵀ tanh(W_a s_{i−1} + U_a h_j)");
+    // ---- 2. Softmax: the scores become weights that sum to 1.
+    snprintf(line, sizeof line, "α_ij = exp(e_ij − %.4f) / %.4f", s.max_energy, s.z);
+    caption(N_("2. Softmax: α_ij = exp(e_ij) / Σ_k exp(e_ik)"),
+            N_("Subtracting the largest score first changes nothing but keeps exp() from overflowing; the weights "
+               "are this word's row of the alignment map."),
+            line);
+    if (begin_keys_table("##additive", 5, s.keys)) {
+        ImGui::TableSetupColumn(tr("source word j"));
+        ImGui::TableSetupColumn("e_ij");  // i18n: a formula
+        ImGui::TableSetupColumn("exp(e_ij − max)");  // i18n: a formula
+        ImGui::TableSetupColumn("α_ij");  // i18n: a formula
+        ImGui::TableSetupColumn("##bar", ImGuiTableColumnFlags_WidthFixed, 120.0f);
+        ImGui::TableHeadersRow();
+        for (int j = 0; j < s.keys; j++) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(label_or(key_labels, j, buf, sizeof buf));
+            ImGui::TableNextColumn();
+            number_cell(s.energies[size_t(j)]);
+            ImGui::TableNextColumn();
+            number_cell(s.shifted[size_t(j)]);
+            ImGui::TableNextColumn();
+            number_cell(s.weights[size_t(j)]);
+            ImGui::TableNextColumn();
+            weight_bar(s.weights[size_t(j)]);
+        }
+        ImGui::EndTable();
+    }
+    // ---- 3. Read: the context the decoder gets for this word.
+    caption(N_("3. Read: c_i = Σ_j α_ij h_j"),
+            N_("The decoder reads this blend of the annotations, a new one for every word it writes: unlike "
+               "RNNencdec's single vector C, a long sentence does not have to fit into one state."),
+            "c_i = Σ_j α_ij h_j");
     ImGui::EndChild();
 }
 

@@ -14,4 +14,9 @@ namespace attn {
 void draw_step_through(const QkvCapture & cap, const AttentionSteps & steps,
                        const std::vector<std::string> & query_labels, const std::vector<std::string> & key_labels);
 
+// The same for an RNNsearch's output word: Score (additive) → Softmax → Read, from the decoder's
+// recorded scores (compute_additive_steps).
+void draw_additive_step_through(const AdditiveSteps & steps, const std::vector<std::string> & query_labels,
+                                const std::vector<std::string> & key_labels);
+
 } // namespace attn

@@ -65,4 +65,14 @@ void draw_diverging_legend(const char * id, float width) {
     }
 }
 
+void draw_context_c(const std::vector<float> & c) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(tr("The vector C: the only bridge between encoder and decoder"));
+    ImGui::TextDisabled(tr("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
+                           "however long it is."), c.size());
+    ImGui::PopTextWrapPos();
+    draw_vector_strip("##c", c.data(), int(c.size()), 0);
+    draw_diverging_legend("##c_legend", 160);
+}
+
 } // namespace attn
