@@ -21,6 +21,8 @@ static void usage() {
               "  --shortcuts        open the keyboard shortcut sheet (also: press ?)\n"
               "  --sentence TEXT    translate TEXT instead of the default sentence\n"
               "  --model N          0: English → Chinese (default), 1: English → German\n"
+              "  --import FILE      translate with a model file made by this project (a Transformer or an RNN, e.g.\n"
+              "                     one the Train panel exported), as the Train panel's Import does\n"
               "  --kind K           attention shown: encoder, decoder or cross (default)\n"
               "  --layer L --head H layer and head (head -1: mean over heads)\n"
               "  --view V           heatmap (default), model or lines\n"
@@ -41,7 +43,7 @@ int main(int argc, char ** argv) {
     long long max_frames = -1;
     std::string screenshot;
     bool open_about = false, open_architecture = false, open_compare = false, open_shortcuts = false;
-    std::string sentence, kind = "cross", view = "heatmap", image;
+    std::string sentence, kind = "cross", view = "heatmap", image, import;
     int image_sample = -1;
     std::string link;
     bool embed = false;
@@ -61,6 +63,7 @@ int main(int argc, char ** argv) {
         else if (!std::strcmp(a, "--compare")) open_compare = true;
         else if (!std::strcmp(a, "--sentence") && has_value) sentence = argv[++i];
         else if (!std::strcmp(a, "--model") && has_value) model = std::atoi(argv[++i]);
+        else if (!std::strcmp(a, "--import") && has_value) import = argv[++i];
         else if (!std::strcmp(a, "--kind") && has_value) kind = argv[++i];
         else if (!std::strcmp(a, "--layer") && has_value) layer = std::atoi(argv[++i]);
         else if (!std::strcmp(a, "--head") && has_value) head = std::atoi(argv[++i]);
@@ -105,6 +108,10 @@ int main(int argc, char ** argv) {
     st.attention.head = head;
     st.attention.request_view = view == "model" ? 1 : view == "lines" ? 2 : 0;
     st.request_translation(-1e9);
+    if (!import.empty()) {  // taken at the first frame, as the Train panel's Import button is
+        st.train.import_path = import;
+        st.train.import_requested = true;
+    }
     if (!image.empty()) app.images().upload_file(st, image);  // a bad file: the panel says why
     if (image_sample >= 0) {
         st.show_image = true;
@@ -122,6 +129,8 @@ int main(int argc, char ** argv) {
     for (long long n = 0; max_frames < 0 || n < max_frames; n++) {
         if (n + 1 == max_frames && !screenshot.empty()) app.platform().capture_next_frame();
         if (!app.frame()) break;
+        if (n == 0 && !import.empty() && st.train.message_is_error)
+            std::fprintf(stderr, "attn_app: --import %s: %s\n", import.c_str(), english(st.train.message).c_str());
         attn::service_share_requests_with_files(st);  // Share menu: clipboard, exported files
     }
     int rc = 0;

@@ -145,19 +145,20 @@ try {
     const st = JSON.parse(Module.ccall('attn_state_json', 'string', [], []));
     return st.model === 2 && st.ready && !st.pending && st.translated_sentence === '1 2 3 4 5';
   }, null, { timeout: 30000 }).catch(() => {});
-  const used = await appState(rnn);
-  check(used.architecture === 'rnn_search' && used.translation === '5 4 3 2 1',
-        `Use in Translate runs the RNNsearch (${used.architecture}) on the probe: "${used.translation}"`);
-  const usedRows = used.map.rows, usedCols = used.map.cols;
+  const usedRnn = await appState(rnn);
+  check(usedRnn.architecture === 'rnn_search' && usedRnn.translation === '5 4 3 2 1',
+        `Use in Translate runs the RNNsearch (${usedRnn.architecture}) on the probe: "${usedRnn.translation}"`);
+  const usedRows = usedRnn.map.rows, usedCols = usedRnn.map.cols;
   let usedMirrored = 0;
   for (let r = 0; r + 1 < usedRows; r++) {
-    const row = used.map.values.slice(r * usedCols, (r + 1) * usedCols);
+    const row = usedRnn.map.values.slice(r * usedCols, (r + 1) * usedCols);
     if (row.indexOf(Math.max(...row)) === usedCols - 2 - r) usedMirrored++;
   }
   check(usedMirrored === usedRows - 1, `its alignment in the Attention panel is the anti-diagonal: ${usedMirrored} of ${usedRows - 1} rows`);
-  const stepRow = used.map.values.slice(used.step.query * usedCols, (used.step.query + 1) * usedCols);
-  check(used.step.energies.length === usedCols && used.step.weights.every((w, j) => Math.abs(w - stepRow[j]) < 1e-5),
-        `the Step-through's softmax of the scores e_ij (${used.step.energies.map((e) => e.toFixed(2)).join(' ')}) is the map's row`);
+  const rnnStep = usedRnn.step || { query: 0, energies: [], weights: [] };
+  const stepRow = usedRnn.map.values.slice(rnnStep.query * usedCols, (rnnStep.query + 1) * usedCols);
+  check(rnnStep.energies.length === usedCols && rnnStep.weights.every((w, j) => Math.abs(w - stepRow[j]) < 1e-5),
+        `the Step-through's softmax of the scores e_ij (${rnnStep.energies.map((e) => e.toFixed(2)).join(' ')}) is the map's row`);
   await rnn.locator('#canvas').screenshot({ path: path.join(args.out, 'e2e_train_rnn_search_in_translate.png') });
   checkPageClean(rnnSeen);
 

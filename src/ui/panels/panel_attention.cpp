@@ -25,6 +25,21 @@ namespace attn {
 
 namespace {
 
+// A subword model's maps by piece, or by word: pieces merged (keys summed, queries averaged).
+void pieces_or_words(AppState & s) {
+    AttentionSelection & a = s.attention;
+    if (s.translation.pieces) {
+        same_line_if_fits(ImGui::CalcTextSize(tr("Pieces")).x + ImGui::CalcTextSize(tr("Words")).x + 2 * ImGui::GetFrameHeight() + 24);
+        if (ImGui::RadioButton(tr_id("Pieces", "pieces"), !a.words)) { a.words = false; a.highlight_row = a.highlight_col = -1; }
+        ImGui::SameLine();
+        if (ImGui::RadioButton(tr_id("Words", "words"), a.words)) { a.words = true; a.highlight_row = a.highlight_col = -1; }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", tr("The model reads and writes subword pieces. Here each word is one row and one column:\n"
+                                    "a word's weight as a key is the sum over its pieces (the attention landing anywhere on it),\n"
+                                    "its row as a query the average of its pieces' rows, so every row still sums to 1."));
+    }
+}
+
 void selectors(AppState & s) {
     AttentionSelection & a = s.attention;
     const TranslationState & t = s.translation;
@@ -60,17 +75,7 @@ void selectors(AppState & s) {
         }
         ImGui::EndCombo();
     }
-    // A subword model's maps by piece, or by word: pieces merged (keys summed, queries averaged).
-    if (s.translation.pieces) {
-        same_line_if_fits(ImGui::CalcTextSize(tr("Pieces")).x + ImGui::CalcTextSize(tr("Words")).x + 2 * ImGui::GetFrameHeight() + 24);
-        if (ImGui::RadioButton(tr_id("Pieces", "pieces"), !a.words)) { a.words = false; a.highlight_row = a.highlight_col = -1; }
-        ImGui::SameLine();
-        if (ImGui::RadioButton(tr_id("Words", "words"), a.words)) { a.words = true; a.highlight_row = a.highlight_col = -1; }
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", tr("The model reads and writes subword pieces. Here each word is one row and one column:\n"
-                                    "a word's weight as a key is the sum over its pieces (the attention landing anywhere on it),\n"
-                                    "its row as a query the average of its pieces' rows, so every row still sums to 1."));
-    }
+    pieces_or_words(s);
     // The step-through needs the selected head's Q/K/V: translate again to capture them.
     if (changed) {
         a.highlight_row = a.highlight_col = -1;
@@ -192,6 +197,7 @@ void draw_panel_attention(AppState & s) {
             ImGui::End();
             return;
         }
+        pieces_or_words(s);
     } else {
         selectors(s);
     }

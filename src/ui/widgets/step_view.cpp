@@ -241,7 +241,7 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
 
 void draw_additive_step_through(const AdditiveSteps & s, const std::vector<std::string> & query_labels,
                                 const std::vector<std::string> & key_labels) {
-    if (!ImGui::BeginChild("##additive_steps", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar)) {
+    if (!ImGui::BeginChild("##additive_steps", ImVec2(0, 0))) {  // its table scrolls sideways by itself
         ImGui::EndChild();
         return;
     }
