@@ -2,7 +2,9 @@
 // node, page), on a task's preset (default reverse, lengths 1-8): steps per second, the page's
 // main-loop rate while it trains (panel open and closed) and the page's time to its target
 // (99% held-out exact match; BLEU 30 for the mini corpus, on the panel's quick check of 100
-// held-out sentences). For docs/benchmarks.md; nothing is asserted.
+// held-out sentences). For the symbol tasks also the worker alone in a page without the app (no
+// drawing beside it): what the page's rate would be if the app's frames cost nothing.
+// For docs/benchmarks.md; nothing is asserted.
 //   node tests/web/bench_train_page.mjs --site build/web/site --cli build/web/attn.js [--task mini_en_de]
 //        [--seconds 30] [--rounds 2] [--closed 1]   (run from the repository root: node reads assets/)
 import { spawnSync } from 'node:child_process';
@@ -42,14 +44,39 @@ async function pageRun(open) {
   await page.close();
   return { steps_per_s: (t.step - s0) / dt, loop_per_s: (f1 - f0) / dt, reached };
 }
+// The Train panel's worker in a blank page of the same origin, training `steps` steps of the task's
+// default setup: steps per second from the request to its last snapshot.
+async function workerAlone(steps) {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/no-such-page`);  // the site's origin, without the app
+  const seconds = await page.evaluate(([task, steps]) => new Promise((resolve) => {
+    const worker = new Worker('train-worker.js');
+    let t0 = 0, last = 0;
+    worker.onmessage = (e) => { if (e.data.type === 'snapshot') last = performance.now(); };
+    setTimeout(() => {
+      t0 = performance.now();
+      worker.postMessage({ type: 'request', command: 'start', setup: `task ${task}\nsteps ${steps}\n`, probe: '' });
+    }, 3000);
+    const poll = setInterval(() => {
+      if (!t0 || !last || performance.now() - last < 1500) return;
+      clearInterval(poll);
+      worker.terminate();
+      resolve((last - t0) / 1000);
+    }, 200);
+  }), [task, steps]);
+  await page.close();
+  return { steps_per_s: steps / seconds };
+}
 const rows = [];
 for (let round = 0; round < rounds; round++) {
   rows.push({ round, where: 'node', steps_per_s: nodeRate() });
   rows.push({ round, where: 'page, panel open', ...(await pageRun(true)) });
   if (closed) rows.push({ round, where: 'page, panel closed', ...(await pageRun(false)) });
+  if (!corpus) rows.push({ round, where: 'worker alone', ...(await workerAlone(Math.round(35 * seconds))) });
 }
 await browser.close();
 server.stop();
 for (const r of rows) console.log(JSON.stringify(r));
 const mean = (w) => rows.filter((r) => r.where === w).reduce((a, r) => a + r.steps_per_s, 0) / rounds;
-console.log(`page/node, panel open: ${(mean('page, panel open') / mean('node')).toFixed(2)}; closed: ${(mean('page, panel closed') / mean('node')).toFixed(2)}`);
+console.log(`page/node, panel open: ${(mean('page, panel open') / mean('node')).toFixed(2)}; closed: ${(mean('page, panel closed') / mean('node')).toFixed(2)}` +
+            (corpus ? '' : `; the worker alone: ${(mean('worker alone') / mean('node')).toFixed(2)}`));

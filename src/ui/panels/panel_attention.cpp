@@ -13,6 +13,7 @@
 #include "ui/widgets/text_width.h"
 #include "ui/widgets/vector_strip.h"
 #include "ui/widgets/view_caveat.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>  // SetFocusID: the heatmap takes the keyboard on `c`
@@ -85,15 +86,13 @@ void selectors(AppState & s) {
 
 // An RNN translator in place of the selectors: what its one map is, or why it has none.
 void rnn_heading(const TranslationState & t) {
-    ImGui::PushTextWrapPos(0.0f);
     if (t.rnn_config.attention)
-        ImGui::TextUnformatted(tr("RNNsearch has one map, its alignment α: for each word it writes (rows), the decoder weighs every "
-                                  "English word (columns) by additive attention (Bahdanau et al. 2015). No layers, no heads, no "
-                                  "self-attention; the Step-through computes a row."));
+        text_wrapped(tr("RNNsearch has one map, its alignment α: for each word it writes (rows), the decoder weighs every "
+                        "English word (columns) by additive attention (Bahdanau et al. 2015). No layers, no heads, no "
+                        "self-attention; the Step-through computes a row."));
     else
-        ImGui::TextUnformatted(tr("RNNencdec has no attention, so there is no map to draw: its decoder sees the sentence only "
-                                  "through C, the encoder's last state, however long the sentence is."));
-    ImGui::PopTextWrapPos();
+        text_wrapped(tr("RNNencdec has no attention, so there is no map to draw: its decoder sees the sentence only "
+                        "through C, the encoder's last state, however long the sentence is."));
 }
 
 // The first piece of a word of the words view: the step-through explains pieces.

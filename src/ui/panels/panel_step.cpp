@@ -10,6 +10,7 @@
 #include "ui/widgets/text_width.h"
 #include "ui/widgets/vector_strip.h"
 #include "ui/widgets/view_caveat.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 
@@ -39,15 +40,12 @@ void query_combo(AttentionSelection & a, int rows, const std::vector<std::string
 
 void rnn_steps(AppState & s) {
     const TranslationState & t = s.translation;
-    ImGui::PushTextWrapPos(0.0f);
     if (!t.rnn_config.attention) {
-        ImGui::TextUnformatted(tr("RNNencdec has no attention to step through: every word it writes comes from its own state, "
-                                  "which started from C and reads C again at every step."));
-        ImGui::PopTextWrapPos();
+        text_wrapped(tr("RNNencdec has no attention to step through: every word it writes comes from its own state, "
+                        "which started from C and reads C again at every step."));
         draw_context_c(t.context_c);
         return;
     }
-    ImGui::PopTextWrapPos();
     const AttentionMap * energy = t.trace.find("alignment_energy", 0, 0);
     if (!energy || energy->rows == 0) {
         ImGui::TextDisabled("%s", tr("Translate a sentence, then pick an attention in the Attention window."));
