@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace attn {
 
@@ -94,11 +96,20 @@ bool begin_keys_table(const char * id, int columns, int keys) {
     return true;
 }
 
+// Text wrapped at the visible right edge: the view scrolls sideways for its wide vectors, and
+// TextWrapped would wrap at the edge of everything there is to scroll to.
+void wrapped_in_view(const char * text) {
+    const ImGuiStyle & st = ImGui::GetStyle();
+    ImGui::PushTextWrapPos(ImGui::GetScrollX() + ImGui::GetWindowWidth() - st.WindowPadding.x - st.ScrollbarSize);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+}
+
 void caption(const char * title, const char * plain, const char * formula) {
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::TextUnformatted(tr(title));
-    ImGui::TextWrapped("%s", tr(plain));
+    wrapped_in_view(tr(plain));
     ImGui::TextDisabled("%s", formula);
 }
 
@@ -112,6 +123,34 @@ void weight_bar(float weight) {
     attention_rgb(weight, rgb);
     dl->AddRectFilled(p, ImVec2(p.x + w * weight, p.y + h), IM_COL32(rgb[0], rgb[1], rgb[2], 255));
     ImGui::Dummy(ImVec2(w, h));
+}
+
+// One row per key: its label, a column per series of numbers, and its weight as a bar.
+struct NumberColumn {
+    const char * header;  // a formula, or already translated
+    const std::vector<float> * values;
+};
+void numbers_table(const char * id, const char * key_header, std::initializer_list<NumberColumn> columns, const char * bar_header,
+                   const std::vector<float> & weights, const std::vector<std::string> & key_labels) {
+    const int keys = int(weights.size());
+    if (!begin_keys_table(id, int(columns.size()) + 2, keys)) return;
+    ImGui::TableSetupColumn(key_header);
+    for (const NumberColumn & c : columns) ImGui::TableSetupColumn(c.header);
+    ImGui::TableSetupColumn(bar_header, ImGuiTableColumnFlags_WidthFixed, 120.0f);
+    ImGui::TableHeadersRow();
+    char buf[64];
+    for (int j = 0; j < keys; j++) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(label_or(key_labels, j, buf, sizeof buf));
+        for (const NumberColumn & c : columns) {
+            ImGui::TableNextColumn();
+            number_cell((*c.values)[size_t(j)]);
+        }
+        ImGui::TableNextColumn();
+        weight_bar(weights[size_t(j)]);
+    }
+    ImGui::EndTable();
 }
 
 const char * kind_name(const std::string & kind) {
@@ -148,8 +187,9 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
             N_("Learned matrices turn each token's vector x into a query q (what it looks for), a key k (what it "
             "offers) and a value v (what it passes on)."),
             line);
-    ImGui::TextDisabled("%s", tr("Cells: blue negative, red positive, scaled to each vector's largest |value|; "
-                                    "hover for the number."));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    wrapped_in_view(tr("Cells: blue negative, red positive, scaled to each vector's largest |value|; hover for the number."));
+    ImGui::PopStyleColor();
     // x has d_model components, usually several times d_k: narrower cells keep it about twice q's width.
     if (size_t(D) * (s.query + 1) <= cap.x_query.size())
         labelled_vector("x", cap.x_query.data() + size_t(s.query) * D, D, std::max(2.0f, 2.0f * kCellW * dh / D));
@@ -181,34 +221,12 @@ void draw_step_through(const QkvCapture & cap, const AttentionSteps & s,
             "vector length; softmax turns them into weights that sum to 1."),
             line);
     ImGui::TextDisabled("%s", tr("(The original paper's d_k = 64 gives ÷8.)"));
-    ImGui::TextWrapped("%s", causal ? tr("Mask: a decoder token may not look at later tokens, so their scores become "
-                                         "−∞ and softmax gives them weight 0.")
-                                    : tr("Mask: none here, every key is visible."));
-    if (begin_keys_table("##scores", 6, s.keys)) {
-        ImGui::TableSetupColumn(tr("key j"));
-        ImGui::TableSetupColumn("q·k_j");
-        ImGui::TableSetupColumn("÷√d_k");
-        ImGui::TableSetupColumn(tr("masked"));
-        ImGui::TableSetupColumn("softmax α_j");  // i18n: a formula
-        ImGui::TableSetupColumn("α_j", ImGuiTableColumnFlags_WidthFixed, 120.0f);
-        ImGui::TableHeadersRow();
-        for (int j = 0; j < s.keys; j++) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(label_or(key_labels, j, buf, sizeof buf));
-            ImGui::TableNextColumn();
-            number_cell(s.dots[size_t(j)]);
-            ImGui::TableNextColumn();
-            number_cell(s.scaled[size_t(j)]);
-            ImGui::TableNextColumn();
-            number_cell(s.masked[size_t(j)]);
-            ImGui::TableNextColumn();
-            number_cell(s.weights[size_t(j)]);
-            ImGui::TableNextColumn();
-            weight_bar(s.weights[size_t(j)]);
-        }
-        ImGui::EndTable();
-    }
+    wrapped_in_view(causal ? tr("Mask: a decoder token may not look at later tokens, so their scores become "
+                                "−∞ and softmax gives them weight 0.")
+                           : tr("Mask: none here, every key is visible."));
+    numbers_table("##scores", tr("key j"),
+                  {{"q·k_j", &s.dots}, {"÷√d_k", &s.scaled}, {tr("masked"), &s.masked}, {"softmax α_j", &s.weights}},
+                  "α_j", s.weights, key_labels);
 
     // ---- 3. Mix: α_j·v_j per key and their sum.
     snprintf(line, sizeof line, "output = Σ_j α_j·v_j  (1×%d)", dh);
@@ -266,28 +284,8 @@ void draw_additive_step_through(const AdditiveSteps & s, const std::vector<std::
             N_("Subtracting the largest score first changes nothing but keeps exp() from overflowing; the weights "
                "are this word's row of the alignment map."),
             line);
-    if (begin_keys_table("##additive", 5, s.keys)) {
-        ImGui::TableSetupColumn(tr("source word j"));
-        ImGui::TableSetupColumn("e_ij");  // i18n: a formula
-        ImGui::TableSetupColumn("exp(e_ij − max)");  // i18n: a formula
-        ImGui::TableSetupColumn("α_ij");  // i18n: a formula
-        ImGui::TableSetupColumn("##bar", ImGuiTableColumnFlags_WidthFixed, 120.0f);
-        ImGui::TableHeadersRow();
-        for (int j = 0; j < s.keys; j++) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(label_or(key_labels, j, buf, sizeof buf));
-            ImGui::TableNextColumn();
-            number_cell(s.energies[size_t(j)]);
-            ImGui::TableNextColumn();
-            number_cell(s.shifted[size_t(j)]);
-            ImGui::TableNextColumn();
-            number_cell(s.weights[size_t(j)]);
-            ImGui::TableNextColumn();
-            weight_bar(s.weights[size_t(j)]);
-        }
-        ImGui::EndTable();
-    }
+    numbers_table("##additive", tr("source word j"), {{"e_ij", &s.energies}, {"exp(e_ij − max)", &s.shifted}, {"α_ij", &s.weights}},
+                  "##bar", s.weights, key_labels);
     // ---- 3. Read: the context the decoder gets for this word.
     caption(N_("3. Read: c_i = Σ_j α_ij h_j"),
             N_("The decoder reads this blend of the annotations, a new one for every word it writes: unlike "
