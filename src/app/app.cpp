@@ -127,6 +127,9 @@ bool App::frame() {
     // A few frames after the last input let ImGui settle (hover states, closing popups).
     m_busy_frames = work ? kSettleFrames : m_busy_frames - 1;
     if (m_busy_frames <= 0 && !m_force_draw) {
+        // A run in the web's worker goes on between drawn frames: take in what it sent, so the
+        // state (the host API's getState) keeps up without drawing.
+        if (TrainRunner::kInWorker) m_train.update(m_state, now_ms() / 1000.0, 0.0);
         m_platform.wait_events(0.5);
         m_state.idle_frames++;
         return keep_running;

@@ -67,6 +67,8 @@ extern "C" {
 
 // Main-loop iterations, drawn or skipped while idle: "the app is running".
 EMSCRIPTEN_KEEPALIVE double attn_frame_count() { return double(g_app.state().frame_count + g_app.state().idle_frames); }
+// Frames drawn: the page does work for its reader only in these.
+EMSCRIPTEN_KEEPALIVE double attn_drawn_frame_count() { return double(g_app.state().frame_count); }
 
 // Returned strings live until the next call of the same hook.
 EMSCRIPTEN_KEEPALIVE const char * attn_get_sentence() {
@@ -221,9 +223,10 @@ EMSCRIPTEN_KEEPALIVE int attn_train_command(const char * name) {
 }
 
 // The training worker's messages (web/app.js forwards them from web/train-worker.js).
+// A snapshot redraws the page only while the Train panel shows it (TrainRunner::busy): with the
+// panel closed the run goes on and the page stays still, leaving the cores to the worker.
 EMSCRIPTEN_KEEPALIVE void attn_train_worker_snapshot(const uint8_t * bytes, int size) {
     g_app.trainer().receive_snapshot(bytes, size_t(std::max(size, 0)));
-    g_app.request_frames();
 }
 
 // {text, args, error, resumed, setup, probe}: TrainReply as train_worker.cpp writes it.

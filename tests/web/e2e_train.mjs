@@ -88,6 +88,16 @@ try {
   check(s.models.length === 3 && /reverse/.test(s.models[2]), `the model list names the trained model: "${s.models[2]}"`);
   check(s.translation === '5 4 3 2 1', `Translate runs it on the probe: "${s.translation}"`);
   check(!s.train.open, 'and the Train panel steps aside for the translation panels');
+  // The run goes on in the worker with the panel closed, and the page stops drawing for it: the
+  // cores go to the worker, and the state still follows the run.
+  if (s.train.running) {
+    const d0 = await page.evaluate(() => Module._attn_drawn_frame_count()), step0 = s.train.step;
+    await page.waitForTimeout(5000);
+    const d1 = await page.evaluate(() => Module._attn_drawn_frame_count()), step1 = (await appState(page)).train.step;
+    check(step1 > step0 && d1 - d0 < 20, `with the panel closed the run went on (step ${step0} → ${step1}) and the page drew ${d1 - d0} frames in 5 s`);
+  } else {
+    check(s.train.finished, `the run had finished (step ${s.train.step}) before the panel closed`);
+  }
 
   // Export: the browser downloads the model in the format of `attn train`.
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), command(page, 'export')]);

@@ -26,12 +26,6 @@ namespace attn {
 
 namespace {
 
-#if defined(__EMSCRIPTEN__)
-constexpr bool kInWorker = true;
-#else
-constexpr bool kInWorker = false;
-#endif
-
 std::string temp_model_path() {
 #if defined(__EMSCRIPTEN__)
     return "/tmp/trained-model.safetensors";
@@ -96,9 +90,9 @@ bool TrainRunner::busy(const AppState & state) const {
     const TrainState & t = state.train;
     const bool requests = t.start_requested || t.pause_requested || t.step_requested || t.reset_requested || t.probe_changed ||
                           t.export_requested || t.use_requested || t.resume_saved_requested || t.discard_saved_requested;
-    if (kInWorker)
-        return requests || m_remote_running || m_requests_in_flight > 0 || !m_snapshots.empty() || !m_replies.empty() ||
-               !m_models.empty() || m_offer;
+    if (kInWorker)  // a run in the worker needs frames only where the panel shows it
+        return requests || ((m_remote_running || !m_snapshots.empty()) && state.show_train) || m_requests_in_flight > 0 ||
+               !m_replies.empty() || !m_models.empty() || m_offer;
     return requests || m_session.running() || (!m_looked_for_saved && saved_runs_state() == SavedRunsState::Pending);
 }
 

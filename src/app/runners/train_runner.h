@@ -27,8 +27,9 @@ void apply_reply(const TrainReply & r, TrainState * t);
 
 class TrainRunner {
 public:
-    // Once per frame, before the UI is drawn. `now` in seconds; `other_work_ms` what the last
-    // frame spent outside training (drawing, translating), to size this frame's training slice.
+    // Once per frame, before the UI is drawn (on the web also between drawn frames). `now` in
+    // seconds; `other_work_ms` what the last frame spent outside training (drawing, translating),
+    // to size this frame's training slice.
     void update(AppState & state, double now, double other_work_ms);
     bool busy(const AppState & state) const;  // a run in progress, or a request pending
     double last_slice_ms() const { return m_last_slice_ms; }
@@ -45,6 +46,11 @@ public:
     void receive_offer(const TrainSetup & setup, int64_t step);
     void receive_model(const uint8_t * bytes, size_t size, const std::string & purpose, const std::string & name);
 
+#if defined(__EMSCRIPTEN__)
+    static constexpr bool kInWorker = true;  // the run lives in the web's Web Worker
+#else
+    static constexpr bool kInWorker = false;
+#endif
     static constexpr double kFrameTargetMs = 28.0;  // under 1/30 s, with room for a late frame
     static constexpr double kMinSliceMs = 2.0, kMaxSliceMs = 25.0;
     static constexpr double kHiddenGapSeconds = 1.0;  // a longer gap between frames: the page was hidden
