@@ -1,9 +1,11 @@
 // Architecture: the loaded model's encoder and decoder stacks, drawn from its config (not a
 // picture of the paper's 6 + 6): one block per layer with its sub-layers. Clicking an attention
 // sub-layer opens it in the Attention window.
+#include "core/printf_string.h"
 #include "ui/i18n.h"
 #include "ui/layout.h"
 #include "ui/ui.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 
@@ -29,18 +31,16 @@ bool sublayer(const char * text, const char * tag, bool selected, ImVec4 color) 
 
 // An RNN translator (Bahdanau, Cho & Bengio 2015) in words and its sizes, in the papers' notation.
 void rnn_architecture(const RnnConfig & r) {
-    ImGui::PushTextWrapPos(0.0f);
     if (r.attention)
-        ImGui::Text(tr("This model is an RNNsearch: a bidirectional GRU encoder (%d units each way) gives every English word an "
+        text_wrapped(printf_string(tr("This model is an RNNsearch: a bidirectional GRU encoder (%d units each way) gives every English word an "
                        "annotation h_j of %d numbers; a GRU decoder (%d units) writes one word per step, reading c_i = Σ_j α_ij h_j, "
                        "the alignment α scored by a layer of %d units. Word vectors: %d numbers."),
-                    r.hidden, 2 * r.hidden, r.hidden, r.align, r.embed);
+                    r.hidden, 2 * r.hidden, r.hidden, r.align, r.embed));
     else
-        ImGui::Text(tr("This model is an RNNencdec: a GRU encoder (%d units) reads the English words left to right, and its last "
+        text_wrapped(printf_string(tr("This model is an RNNencdec: a GRU encoder (%d units) reads the English words left to right, and its last "
                        "state C is all the decoder (a GRU of %d units) sees of the sentence, at every step. Word vectors: %d numbers."),
-                    r.hidden, r.hidden, r.embed);
-    ImGui::TextDisabled("%s", tr("No blocks, no heads: the Transformer replaced the recurrence with attention (6 + 6 blocks in the paper)."));
-    ImGui::PopTextWrapPos();
+                    r.hidden, r.hidden, r.embed));
+    dim_text_wrapped(tr("No blocks, no heads: the Transformer replaced the recurrence with attention (6 + 6 blocks in the paper)."));
 }
 
 } // namespace

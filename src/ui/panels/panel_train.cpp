@@ -3,6 +3,7 @@
 // range); right, what it does as it learns: the curves, the probe's cross-attention in any layer
 // and head, redrawn as training goes, and the timeline to replay how the map formed.
 #include "core/printf_string.h"
+#include "text/vocab.h"
 #include "train/mini_corpus.h"
 #include "ui/i18n.h"
 #include "ui/layout.h"
@@ -327,9 +328,8 @@ void draw_probe(TrainState & t) {
     if (corpus) ImGui::SetNextItemWidth(std::max(text_width(200), ImGui::GetContentRegionAvail().x - text_width(110)));
     if (ImGui::InputText(corpus ? tr_id("Probe sentence", "probe") : tr_id("Probe sequence", "probe"), &t.probe)) t.probe_changed = true;
     if (!t.started || p.rows == 0) return;
-    std::string expected;  // the last row writes </s>; Chinese is written without spaces
-    const char * space = t.run_setup.task == ToyTask::MiniEnZh ? "" : " ";
-    for (int r = 0; r + 1 < p.rows; r++) expected += (r ? space : "") + p.target_labels[size_t(r)];
+    // As the model's own line is written (the last row writes </s>, which is left out).
+    const std::string expected = join_for_display(p.target_labels, t.run_setup.task == ToyTask::MiniEnZh);
     const std::string written = t.probe_output.empty() ? "∅" : t.probe_output;
     if (!corpus) text_wrapped(printf_string(tr("Expected: %s · the model writes: %s"), expected.c_str(), written.c_str()));
     else if (t.probe_reference) text_wrapped(printf_string(tr("The corpus's translation: %s · the model writes: %s"), expected.c_str(), written.c_str()));

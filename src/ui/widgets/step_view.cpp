@@ -3,6 +3,7 @@
 #include "ui/i18n.h"
 #include "ui/theme.h"
 #include "ui/widgets/color_scale.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 
@@ -96,13 +97,11 @@ bool begin_keys_table(const char * id, int columns, int keys) {
     return true;
 }
 
-// Text wrapped at the visible right edge: the view scrolls sideways for its wide vectors, and
-// TextWrapped would wrap at the edge of everything there is to scroll to.
+// Text wrapped at the visible right edge (Chinese too, wrapped_text.h): the view scrolls sideways
+// for its wide vectors, and the content region reaches the edge of everything there is to scroll to.
 void wrapped_in_view(const char * text) {
     const ImGuiStyle & st = ImGui::GetStyle();
-    ImGui::PushTextWrapPos(ImGui::GetScrollX() + ImGui::GetWindowWidth() - st.WindowPadding.x - st.ScrollbarSize);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
+    ImGui::TextUnformatted(wrap_to_width(text, ImGui::GetWindowWidth() - 2.0f * st.WindowPadding.x - st.ScrollbarSize).c_str());
 }
 
 void caption(const char * title, const char * plain, const char * formula) {

@@ -1,7 +1,9 @@
 #include "ui/widgets/vector_strip.h"
 
+#include "core/printf_string.h"
 #include "ui/i18n.h"
 #include "ui/widgets/color_scale.h"
+#include "ui/widgets/wrapped_text.h"
 
 #include <imgui.h>
 
@@ -66,11 +68,9 @@ void draw_diverging_legend(const char * id, float width) {
 }
 
 void draw_context_c(const std::vector<float> & c) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(tr("The vector C: the only bridge between encoder and decoder"));
-    ImGui::TextDisabled(tr("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
-                           "however long it is."), c.size());
-    ImGui::PopTextWrapPos();
+    text_wrapped(tr("The vector C: the only bridge between encoder and decoder"));
+    dim_text_wrapped(printf_string(tr("The encoder's last state, %zu numbers. The decoder sees nothing else of the sentence, "
+                                      "however long it is."), c.size()));
     draw_vector_strip("##c", c.data(), int(c.size()), 0);
     draw_diverging_legend("##c_legend", 160);
 }
